@@ -1,0 +1,34 @@
+import { errorCatalog, type ErrorName } from '@cc/contracts/errors';
+import type { MessageKey } from '@cc/contracts/messages';
+
+/** A message key with the values of its {{placeholders}}; the domain rules speak this way too. */
+export interface Said {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A business error: a code from the catalogue, the message (the catalogue's, or a more precise one that was said),
+ * and the fields at fault with their messages. The one error handler translates all of it.
+ */
+export class AppError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly key: string;
+  constructor(
+    override readonly name: ErrorName,
+    readonly params?: Record<string, string | number>,
+    readonly fields?: Record<string, MessageKey | Said>,
+    said?: Said,
+  ) {
+    super(name);
+    const e = errorCatalog[name];
+    this.code = e.code;
+    this.status = e.status;
+    this.key = said?.key ?? e.key;
+    if (said?.params) this.params = said.params;
+  }
+}
+
+export const fail = (name: ErrorName, params?: Record<string, string | number>, fields?: Record<string, MessageKey | Said>) =>
+  new AppError(name, params, fields);

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '@cc/db/client';
+import { fail } from '../lib/app-error.ts';
+import { randomToken, sha256 } from '../lib/crypto.ts';
+
+/** Sessions slide: each use pushes the expiry this far ahead. */
+export const sessionIdleSeconds = 7 * 24 * 3600;
+/** Sliding is written at most this often, to keep reads cheap. */
+const touchEverySeconds = 60;
+
+export interface SessionAccount {
+  id: number;
+  accountNo: string;
+  tokenHash: string;
+}
+
+/** Reads the token from the `token` header, or `Authorization: Bearer x` / `Authorization: x`. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const t = request.headers.token;
+  if (typeof t === 'string' && t) return t;
+  const a = request.headers.authorization;
+  if (typeof a === 'string' && a) return a.replace(/^Bearer\s+/i, '');
+  return undefined;
+}
+
+export async function createSession(db: Queryable, accountId: number, ip: string, userAgent: string): Promise<string> {
+  const token = randomToken();
+  await db.query(
+    `INSERT INTO sessions (token_hash, account_id, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    [sha256(token), accountId, ip, userAgent.slice(0, 400), sessionIdleSeconds],
+  );
+  return token;
+}
+
+export async function revokeSessions(db: Queryable, accountId: number, exceptTokenHash?: string) {
+  await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND token_hash <> $2`, [accountId, exceptTokenHash ?? '']);
+}
+
+/**
+ * Guards every route registered inside `scope`: a missing, unknown, expired or revoked token is HTTP 401.
+ * Routes are signed-in by where they are declared, never by matching URL strings.
+ */
+export function requireSession(scope: FastifyInstance) {
+  scope.addHook('onRequest', async (request, reply) => {
+    const token = tokenOf(request);
+    if (!token) throw fail('UNAUTHORIZED');
+    const hash = sha256(token);
+    const rows = await scope.db.query<{ account_id: number; account_no: string; stale: boolean }>(
+      `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS stale
+         FROM sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [hash, touchEverySeconds],
+    );
+    const row = rows[0];
+    if (!row) throw fail('UNAUTHORIZED');
+    if (row.stale) {
+      await scope.db.query(
+        `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2) WHERE token_hash = $1`,
+        [hash, sessionIdleSeconds],
+      );
+    }
+    request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash };
+    // The client stores whatever comes back here; the same token, its expiry pushed ahead.
+    reply.header('authorization', token);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on signed-in routes only. */
+    account: SessionAccount;
+  }
+}

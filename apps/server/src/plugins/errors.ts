@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorCatalog } from '@cc/contracts/errors';
+import { isMessageKey, translate, type Locale } from '@cc/contracts/messages';
+import { AppError } from '../lib/app-error.ts';
+
+const zodLocales = { zh: z.locales.zhCN(), en: z.locales.en() };
+
+/** Turns one validation issue into a message in the caller's language. */
+function issueMessage(locale: Locale, issue: { message: string; code?: string }): string {
+  if (isMessageKey(issue.message)) return translate(locale, issue.message);
+  const fromZod = zodLocales[locale].localeError?.(issue as never);
+  const text = typeof fromZod === 'string' ? fromZod : fromZod?.message;
+  return text ?? issue.message;
+}
+
+/** The one error handler: business errors, validation errors, 404s; hides the inside of every 5xx. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const locale = request.locale;
+    // Error answers are not the route's success shape: skip its response schema, or every business error becomes a 500.
+    reply.serializer(JSON.stringify);
+    if (error instanceof AppError) {
+      const errors = error.fields
+        ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, typeof v === 'string' ? translate(locale, v) : translate(locale, v.key, v.params)]))
+        : undefined;
+      return reply.status(error.status).send({ code: error.code, data: null, msg: translate(locale, error.key, error.params), ...(errors ? { errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        // fastify-type-provider-zod 7 spreads the zod issue: code in `keyword`, path in `instancePath`, the rest in `params`.
+        const issue = { ...v.params, code: v.keyword, message: v.message ?? '' };
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        errors[field] ??= issueMessage(locale, issue);
+      }
+      const first = Object.values(errors)[0] ?? translate(locale, errorCatalog.INVALID_INPUT.key);
+      return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: first, errors });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status < 500 && !isResponseSerializationError(error)) {
+      // Malformed bodies, too-large payloads, unsupported media types: the caller's fault, said plainly.
+      request.log.info({ err: error }, 'rejected request');
+      return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: translate(locale, errorCatalog.INVALID_INPUT.key) });
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'unexpected failure');
+    return reply.status(500).send({ code: 500, data: null, msg: translate(locale, errorCatalog.INTERNAL.key) });
+  });
+}

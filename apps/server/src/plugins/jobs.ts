@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { startWorker, type JobHandler, type Worker } from '../services/jobs/queue.ts';
+
+export interface Jobs {
+  /** Areas register their job kinds while the app is built. */
+  register(kind: string, handler: JobHandler): void;
+  /** Runs every due job now (tests, and "verify now"-style calls that want the queue moved at once). */
+  drain(): Promise<number>;
+  /** Starts a drain without waiting for it, when this instance's worker runs: work a call just queued starts now, not at the next poll. */
+  kick(): void;
+}
+
+/** The job worker of this instance; starts when the app is ready unless JOBS=off (tests drive it by drain()). */
+export function registerJobs(app: FastifyInstance) {
+  const handlers: Record<string, JobHandler> = {};
+  let worker: Worker | undefined;
+  const jobs: Jobs = {
+    register(kind, handler) {
+      handlers[kind] = handler;
+    },
+    drain: () => (worker ?? ensure(false)).drain(),
+    kick() {
+      if (app.config.JOBS === 'on' && worker) void worker.drain().catch((e: unknown) => app.log.warn({ err: e }, 'job drain failed'));
+    },
+  };
+  function ensure(autoStart: boolean): Worker {
+    worker ??= startWorker(app.db, handlers, {
+      autoStart,
+      onError: (e, job) => app.log.warn({ err: e, jobId: job.id, kind: job.kind }, 'job failed'),
+    });
+    return worker;
+  }
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    ensure(app.config.JOBS === 'on');
+  });
+  // preClose: the worker finishes its job before the database closes (onClose hooks close it).
+  app.addHook('preClose', async () => {
+    await worker?.stop();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { siteRoutes } from './site/index.ts';
+import { sessionRoutes } from './session/index.ts';
+import { signedInSessionRoutes } from './session/signed-in.ts';
+import { accountRoutes } from './account/index.ts';
+import { devRoutes } from './dev/index.ts';
+import { purchaseRoutes } from './purchase-area.ts';
+import { ordersPublicRoutes, ordersRoutes } from './orders-area.ts';
+import { paymentsPublicRoutes, paymentsRoutes } from './payments-area.ts';
+import { cfdnsRoutes } from './cfdns/index.ts';
+import { toolsRoutes } from './tools-area.ts';
+import { renewalRoutes } from './renewal/index.ts';
+
+/** Calls open to visitors. Each area adds its plugin here. */
+export const publicRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(siteRoutes);
+  await app.register(sessionRoutes);
+  await app.register(ordersPublicRoutes);
+  if (app.config.NODE_ENV !== 'production') await app.register(devRoutes);
+  await app.register(paymentsPublicRoutes);
+};
+
+/** Calls that need a session: every route registered here is guarded by requireSession. */
+export const signedInRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(signedInSessionRoutes);
+  await app.register(accountRoutes);
+  await app.register(purchaseRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(cfdnsRoutes);
+  await app.register(toolsRoutes);
+  await app.register(renewalRoutes);
+};

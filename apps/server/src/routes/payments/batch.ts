@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '@cc/contracts/envelope';
+import { batchPayAnswer, batchPayBody, batchQueuesAnswer, batchStatusAnswer, batchStatusQuery } from '@cc/contracts/payments';
+import { ok } from '../../lib/envelope.ts';
+import { createBatchQueue, queueStatus, recentQueues } from '../../services/payments/batch.ts';
+import { paymentsContext } from '../../services/payments/context.ts';
+
+const tags = ['payments'];
+const security = [{ token: [] }];
+
+/** Batch payment by balance through durable queues (/payment/batch; status polled every 5 s). */
+export const batchPayRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = paymentsContext(app);
+
+  app.post('/v1/orders/batch/pay', {
+    schema: {
+      tags, security,
+      summary: 'Queues paying up to 500 orders by balance, each in its own transaction; failures are kept per order with the reason',
+      body: batchPayBody,
+      response: { 200: envelope(batchPayAnswer) },
+    },
+  }, async (request) => ok(await createBatchQueue(ctx, request.account.id, [...new Set(request.body.orderNos)])));
+
+  app.get('/v1/orders/batch/pay/queues', {
+    schema: { tags, security, summary: "The caller's 20 newest payment queues, newest first", response: { 200: envelope(batchQueuesAnswer) } },
+  }, async (request) => ok({ queueIds: await recentQueues(ctx, request.account.id) }));
+
+  app.get('/v1/orders/batch/pay/status', {
+    schema: {
+      tags, security,
+      summary: 'Counts of a payment queue; status end when total = successCount + failCount',
+      querystring: batchStatusQuery,
+      response: { 200: envelope(batchStatusAnswer) },
+    },
+  }, async (request) => ok(await queueStatus(ctx, request.account.id, request.query.queueId, request.locale)));
+};

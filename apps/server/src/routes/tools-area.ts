@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { reportRoutes } from './tools/report.ts';
+
+/** Signed-in calls of the certificate tools (the other tools run in the browser and call nothing). */
+export const toolsRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(reportRoutes);
+};

@@ -1,0 +1,91 @@
+import http from 'node:http';
+import { approverBase, emailDnsTxtHost } from '@cc/domain/dcv';
+import { DnsLookupError, type DnsLookup } from '../../adapters/dns/resolver.ts';
+import type { Said } from '../../lib/app-error.ts';
+import { instructionsFor, type DcvRow } from './values.ts';
+
+export type CheckResult = { ok: true } | { ok: false; said: Said; /** email_dns: the TXT record is in place, the mail may go. */ emailReady?: boolean };
+
+export interface CheckDeps {
+  dns: DnsLookup;
+  httpPort: number;
+  timeoutMs?: number;
+}
+
+const no = (key: Said['key'], params: Record<string, string | number>): CheckResult => ({ ok: false, said: { key, params } });
+
+async function dnsStep<T>(host: string, f: () => Promise<T>): Promise<T | CheckResult> {
+  try {
+    return await f();
+  } catch (e) {
+    const reason = e instanceof DnsLookupError ? e.reason : String(e);
+    return no('orders.dcv.dnsError', { host, error: reason });
+  }
+}
+const isResult = (v: unknown): v is CheckResult => typeof v === 'object' && v !== null && 'ok' in v;
+
+/** One GET with the name in Host, to the address DNS gives for it; redirects are not followed (BR 3.2.2.4.18). */
+function fetchFile(ip: string, host: string, port: number, path: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: ip, port, path, headers: { host: port === 80 ? host : `${host}:${port}`, 'user-agent': 'CertHub-DCV/1.0' }, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        // The file is a line or two; a big answer is not ours to read.
+        if (size > 65536) req.destroy(new Error('response too large'));
+        else chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Checks one name against the world: DNS through the configured resolver, the file over HTTP at the name's
+ * address. The e-mail methods pass only by the approval link; here email_dns learns whether its TXT record is up.
+ */
+export async function checkDomain(row: DcvRow, deps: CheckDeps): Promise<CheckResult> {
+  const ins = instructionsFor(row, deps.httpPort);
+  const timeoutMs = deps.timeoutMs ?? 5000;
+  switch (ins.method) {
+    case 'dns': {
+      const got = await dnsStep(ins.host, () => deps.dns.cname(ins.host));
+      if (isResult(got)) return got;
+      if (!got.length) return no('orders.dcv.noRecord', { type: 'CNAME', host: ins.host });
+      return got.includes(ins.value.toLowerCase()) ? { ok: true } : no('orders.dcv.wrongRecord', { type: 'CNAME', host: ins.host });
+    }
+    case 'dns_txt': {
+      const got = await dnsStep(ins.host, () => deps.dns.txt(ins.host));
+      if (isResult(got)) return got;
+      if (!got.length) return no('orders.dcv.noRecord', { type: 'TXT', host: ins.host });
+      return got.some((t) => t.trim() === ins.value) ? { ok: true } : no('orders.dcv.wrongRecord', { type: 'TXT', host: ins.host });
+    }
+    case 'file': {
+      const host = approverBase(row.domain);
+      const ips = await dnsStep(host, () => deps.dns.a(host));
+      if (isResult(ips)) return ips;
+      const ip = ips[0];
+      if (!ip) return no('orders.dcv.noRecord', { type: 'A', host });
+      try {
+        const r = await fetchFile(ip, host, deps.httpPort, ins.path, timeoutMs);
+        if (r.status !== 200) return no('orders.dcv.fileStatus', { url: ins.url, status: r.status });
+        return r.body.trim() === ins.content || r.body.split(/\r?\n/).some((l) => l.trim() === ins.content) ? { ok: true } : no('orders.dcv.fileContent', { url: ins.url });
+      } catch (e) {
+        return no('orders.dcv.fileError', { url: ins.url, error: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    case 'email':
+      return no('orders.dcv.awaitingApproval', { email: ins.email });
+    case 'email_dns': {
+      const host = emailDnsTxtHost(row.domain);
+      const got = await dnsStep(host, () => deps.dns.txt(host));
+      if (isResult(got)) return got;
+      if (!got.some((t) => t.trim().toLowerCase() === row.email.toLowerCase())) return no('orders.dcv.emailDnsMissing', { host, email: row.email });
+      return { ok: false, said: { key: 'orders.dcv.awaitingApproval', params: { email: row.email } }, emailReady: true };
+    }
+  }
+}

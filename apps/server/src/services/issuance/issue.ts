@@ -1,0 +1,94 @@
+import { toAscii, nameKind } from '@cc/domain/domain-names';
+import { isSslProduct } from '@cc/domain/product-types';
+import { maxSslValidityDays, termDays } from '@cc/domain/terms';
+import { orderStatus } from '@cc/contracts/orders';
+import type { CertProfile, IssueRequest, SubjectInfo } from '../../adapters/ca/types.ts';
+import type { JobOutcome } from '../jobs/queue.ts';
+import type { OrdersContext } from '../orders/context.ts';
+import { acmeFor } from './acme-route.ts';
+import { issueOverAcme } from './acme.ts';
+import { storeCertificate } from './store.ts';
+
+const day = 86400_000;
+
+type IssueRow = {
+  id: number;
+  order_no: string;
+  order_status: number;
+  product_type: string;
+  brand: string;
+  cert_type: string;
+  validity: number;
+  common_name: string;
+  domain_names: string[];
+  csr: string;
+  paid_at: Date | null;
+  created_at: Date;
+  plan_ends_at: Date | null;
+  re_sign_status: number;
+  org_name: string | null;
+  credit_code: string | null;
+  nation_code: string | null;
+  province: string | null;
+  city: string | null;
+}
+
+const profiles: Record<string, CertProfile> = { DV: 'DV', OV: 'OV', EV: 'EV', CODE: 'CODE', DOC: 'DOC', SMIME: 'SMIME', VMC: 'OV' };
+
+/** Subject and names of the certificate the order describes (vetted company fields for OV, EV, code and document). */
+export function requestFor(o: IssueRow, validity: { notBefore: Date; notAfter: Date }): IssueRequest {
+  const profile = profiles[o.cert_type] ?? 'DV';
+  const names = (o.domain_names.length ? o.domain_names : [o.common_name]).map((n) => n.trim()).filter(Boolean);
+  const dnsNames: string[] = [];
+  const ipAddresses: string[] = [];
+  const emails: string[] = [];
+  for (const n of names) {
+    if (n.includes('@')) emails.push(n.toLowerCase());
+    else {
+      const kind = nameKind(n);
+      if (kind === 'ipv4' || kind === 'ipv6') ipAddresses.push(n);
+      else if (kind) dnsNames.push(toAscii(n));
+    }
+  }
+  const subject: SubjectInfo = { commonName: o.common_name.includes('@') ? o.common_name.toLowerCase() : nameKind(o.common_name) ? toAscii(o.common_name) : o.common_name };
+  if (profile !== 'DV' && profile !== 'SMIME' && o.org_name) {
+    Object.assign(subject, { organization: o.org_name, locality: o.city ?? '', province: o.province ?? '', country: (o.nation_code ?? '').slice(0, 2).toUpperCase() });
+    if (profile === 'EV') Object.assign(subject, { businessCategory: 'Private Organization', jurisdictionCountry: subject.country, registrationNumber: o.credit_code ?? '' });
+  }
+  return { brand: o.brand, csrPem: o.csr, profile, subject, dnsNames, ipAddresses, emails, ...validity };
+}
+
+/**
+ * Validity of the next certificate: from now to the plan's end, at most 398 days for TLS (BR 6.3.2), so a
+ * multi-year plan is covered by several certificates, each issued within the plan.
+ */
+export function validityFor(o: Pick<IssueRow, 'product_type' | 'validity' | 'paid_at' | 'created_at' | 'plan_ends_at'>, now: Date): { notBefore: Date; notAfter: Date; planEndsAt: Date } {
+  const notBefore = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const planStart = new Date(o.paid_at ?? o.created_at ?? now);
+  const planEndsAt = o.plan_ends_at ? new Date(o.plan_ends_at) : new Date(Math.max(planStart.getTime(), notBefore.getTime() - day) + termDays(o.validity) * day);
+  let end = planEndsAt.getTime();
+  if (isSslProduct(o.product_type)) end = Math.min(end, notBefore.getTime() + maxSslValidityDays * day);
+  // A plan started long before (late validation) still gets at least a day's certificate.
+  end = Math.max(end, notBefore.getTime() + day);
+  return { notBefore, notAfter: new Date(end - 1000), planEndsAt };
+}
+
+/** The issue.order job: an order in 1009 (every name validated) gets its certificate; a re-sign ends here too. */
+export async function issueOrder(ctx: OrdersContext, orderId: number): Promise<JobOutcome> {
+  const [o] = await ctx.db.query<IssueRow>(
+    `SELECT o.id, o.order_no, o.order_status, o.product_type, o.brand, p.cert_type, o.validity, o.common_name, o.domain_names, o.csr,
+            o.paid_at, o.created_at, o.plan_ends_at, o.re_sign_status, g.org_name, g.credit_code, g.nation_code, g.province, g.city
+       FROM orders o JOIN products p ON p.product_no = o.product_no LEFT JOIN organizations g ON g.id = o.org_id
+      WHERE o.id = $1`,
+    [orderId],
+  );
+  if (!o || o.order_status !== orderStatus.issuing) return;
+  const pending = await ctx.db.query(`SELECT 1 FROM order_domains WHERE order_id = $1 AND status = 'pending' LIMIT 1`, [orderId]);
+  if (pending.length) return;
+  // Free products go to the ACME directory when one is configured; everything else to the built-in CA.
+  const acme = await acmeFor(ctx, ctx.db, orderId);
+  if (acme) return issueOverAcme(ctx, acme, orderId);
+  const v = validityFor(o, ctx.now());
+  const issued = await ctx.ca.issue(requestFor(o, v));
+  await storeCertificate(ctx, orderId, issued, v.planEndsAt, null);
+}

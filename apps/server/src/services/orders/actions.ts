@@ -1,0 +1,215 @@
+import type { Queryable } from '@cc/db/client';
+import { orderStatus, reSignStatus } from '@cc/contracts/orders';
+import { toAscii, validateDomains } from '@cc/domain/domain-names';
+import { hasDomains } from '@cc/domain/product-types';
+import { RuleError, said } from '../purchase/rule-error.ts';
+import { checkPrivateKey, isParsedCsr, parseCsr } from '../purchase/csr.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { dcvStartJob, startValidation } from '../dcv/validation.ts';
+import { postLedgerEntry } from '../payments/ledger.ts';
+import { addEvent, type OrdersContext } from './context.ts';
+import type { OrderRow } from './queries.ts';
+
+const day = 86400_000;
+export const reSignApplyJob = 'resign.apply';
+export const sweepJob = 'orders.sweep';
+
+export interface CancelResult {
+  cancelled: string[];
+  refunded: { orderNo: string; amount: number }[];
+  failed: { orderNo: string; said: ReturnType<typeof said> }[];
+}
+
+/**
+ * Cancels orders waiting for payment or validation that have no certificate. Each order on its own: one that
+ * cannot be cancelled does not stop the others. An order paid from the balance gets its money back there, in
+ * the same transaction (ledger kind refund, ref = order number, so it happens once); an order paid outside the
+ * balance records the amount due back in its timeline (refundDue) for the payments area.
+ */
+export async function cancelOrders(ctx: OrdersContext, accountId: number, orderNos: string[]): Promise<CancelResult> {
+  const out: CancelResult = { cancelled: [], refunded: [], failed: [] };
+  for (const orderNo of [...new Set(orderNos)]) {
+    const r = await ctx.db.tx(async (q) => {
+      const [o] = await q.query<{ id: number; order_status: number; certificate_id: number | null; paid_at: Date | null; pay_amount: number }>(
+        `SELECT id, order_status, certificate_id, paid_at, pay_amount::float8 AS pay_amount FROM orders WHERE account_id = $1 AND order_no = $2 FOR UPDATE`,
+        [accountId, orderNo],
+      );
+      if (!o) return { refused: said('orders.notFound') };
+      const open = o.order_status === orderStatus.awaitingPayment || o.order_status === orderStatus.awaitingValidation;
+      if (!open || o.certificate_id) return { refused: said('orders.cancel.notAllowed', { orderNo }) };
+      await q.query(`UPDATE orders SET order_status = $2, cancelled_at = now(), updated_at = now() WHERE id = $1`, [o.id, orderStatus.cancelled]);
+      const [paid] = await q.query<{ amount: number }>(
+        `SELECT (-amount)::float8 AS amount FROM ledger_entries WHERE account_id = $1 AND kind = 'order_payment' AND ref = $2 AND pay_way = 'balance'`,
+        [accountId, orderNo],
+      );
+      let refunded = 0;
+      if (paid && paid.amount > 0) {
+        await postLedgerEntry(q, { accountId, amount: paid.amount, kind: 'refund', ref: orderNo, payWay: 'balance', remark: `cancel ${orderNo}` });
+        refunded = paid.amount;
+        await addEvent(q, o.id, 'cancelled');
+        await addEvent(q, o.id, 'refunded', { amount: refunded });
+      } else {
+        const refundDue = o.paid_at && o.order_status === orderStatus.awaitingValidation ? Number(o.pay_amount) : 0;
+        await addEvent(q, o.id, 'cancelled', refundDue ? { refundDue } : {});
+      }
+      return { refunded };
+    });
+    if (r.refused) out.failed.push({ orderNo, said: r.refused });
+    else {
+      out.cancelled.push(orderNo);
+      if (r.refunded) out.refunded.push({ orderNo, amount: r.refunded });
+    }
+  }
+  return out;
+}
+
+export async function setRemark(ctx: OrdersContext, o: OrderRow, remark: string): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    await q.query(`UPDATE orders SET remark = $2, updated_at = now() WHERE id = $1`, [o.id, remark]);
+    await addEvent(q, o.id, 'remark');
+  });
+}
+
+/** 1003/1006 back to 1002: names already validated stay validated, the rest get fresh values. */
+export async function reCommit(ctx: OrdersContext, o: OrderRow): Promise<void> {
+  if (o.status !== orderStatus.resubmit && o.status !== orderStatus.resubmitAlt) throw new RuleError('INVALID_INPUT', said('orders.reCommit.notAllowed'));
+  await ctx.db.tx(async (q) => {
+    await q.query(`DELETE FROM order_domains WHERE order_id = $1 AND status = 'pending'`, [o.id]);
+    await q.query(`UPDATE orders SET order_status = $2, validation_started_at = NULL, status_reason = '', updated_at = now() WHERE id = $1`, [o.id, orderStatus.awaitingValidation]);
+    await addEvent(q, o.id, 'resubmitted');
+  });
+  await startValidation(ctx, o.id);
+}
+
+/** Checks a list of names with the product's rules; the CSR's common name stays first. */
+function checkNames(o: Pick<OrderRow, 'product_type' | 'brand' | 'cert_type'>, commonName: string, names: string[]): string[] {
+  const cnAscii = toAscii(commonName);
+  const extras = names.filter((n) => toAscii(n) !== cnAscii);
+  const r = validateDomains({ productType: o.product_type, brand: o.brand, certType: o.cert_type, commonName, extraDomains: extras });
+  const e = r.errors[0];
+  if (e) throw new RuleError('INVALID_INPUT', said(e.messageKey, e.params), { domainNames: said(e.messageKey, e.params) });
+  return r.domains;
+}
+
+/**
+ * Replaces the names of an order waiting for validation: the common name (it is in the CSR) stays, the count
+ * may not pass what was paid for. Validated names keep their state; new names start pending.
+ */
+export async function setDomains(ctx: OrdersContext, o: OrderRow, names: string[]): Promise<void> {
+  if (o.status !== orderStatus.awaitingValidation || o.certificate_id) throw new RuleError('INVALID_INPUT', said('orders.domains.locked'));
+  const domains = checkNames(o, o.common_name, names);
+  if (domains.length > o.domain_names.length) {
+    const s = said('orders.domains.tooMany', { count: domains.length, paid: o.domain_names.length });
+    throw new RuleError('INVALID_INPUT', s, { domainNames: s });
+  }
+  await ctx.db.tx(async (q) => {
+    await q.query(`DELETE FROM order_domains WHERE order_id = $1 AND NOT (domain = ANY($2::text[]))`, [o.id, domains]);
+    await q.query(`UPDATE orders SET domain_names = $2::jsonb, validation_started_at = NULL, updated_at = now() WHERE id = $1`, [o.id, JSON.stringify(domains)]);
+    await addEvent(q, o.id, 'domains_changed', { count: domains.length });
+  });
+  await startValidation(ctx, o.id);
+}
+
+// --- re-sign
+
+type Pricing = {
+  extra_domain_price: number;
+  free: boolean;
+}
+
+/**
+ * What a re-sign costs: names beyond the current count, at the product's per-name price, for the part of the
+ * plan that is left (by day, rounded half up to the cent). Same names, or fewer, cost nothing.
+ */
+export async function reSignPrice(db: Queryable, o: OrderRow, names: string[] | undefined, now: Date): Promise<{ priceDiff: number; addedDomains: string[]; remainingDays: number }> {
+  const wanted = names?.length ? names.map(toAscii) : o.domain_names;
+  const current = new Set(o.domain_names.map(toAscii));
+  const addedDomains = wanted.filter((n) => !current.has(toAscii(n)));
+  const end = o.plan_ends_at ?? o.not_after;
+  const remainingDays = end ? Math.max(0, Math.ceil((new Date(end).getTime() - now.getTime()) / day)) : 0;
+  const [p] = await db.query<Pricing>(`SELECT extra_domain_price::float8 AS extra_domain_price, free FROM products WHERE product_no = $1`, [o.product_no]);
+  const billable = Math.max(0, wanted.length - o.domain_names.length);
+  const priceDiff = p && !p.free ? Math.round((billable * Number(p.extra_domain_price) * remainingDays) / 365) : 0;
+  return { priceDiff, addedDomains, remainingDays };
+}
+
+/**
+ * A re-sign (reissue) of an issued order with a new CSR and names: 5004 with the price difference; free ones
+ * start at once, paid ones once the payments area sets re_sign_paid_at. The current certificate stays
+ * downloadable until the new one replaces it.
+ */
+export async function requestReSign(ctx: OrdersContext, o: OrderRow, body: { csr: string; key?: string | undefined; domainNames?: string[] | undefined }): Promise<{ priceDiff: number }> {
+  if (o.status !== orderStatus.issued) throw new RuleError('INVALID_INPUT', said('orders.reSign.notAllowed'));
+  if (o.re_sign_status === reSignStatus.reSign) throw new RuleError('INVALID_INPUT', said('orders.reSign.pending'));
+  const csr = await parseCsr(body.csr);
+  if (!isParsedCsr(csr)) throw new RuleError('INVALID_INPUT', csr, { csr });
+  let keySealed: string | null = null;
+  if (body.key?.trim()) {
+    const bad = checkPrivateKey(body.key.trim(), csr);
+    if (bad) throw new RuleError('INVALID_INPUT', bad, { key: bad });
+    keySealed = ctx.box.seal(body.key.trim());
+  }
+  let names = body.domainNames?.length ? body.domainNames : o.domain_names;
+  if (hasDomains(o.product_type)) {
+    const cn = csr.commonName.trim() || o.common_name;
+    if (!names.some((n) => toAscii(n) === toAscii(cn))) {
+      const s = said('purchase.csr.cnMismatch', { csrCn: csr.commonName || '-', commonName: names[0] ?? '' });
+      throw new RuleError('INVALID_INPUT', s, { csr: s });
+    }
+    names = checkNames(o, cn, names);
+  }
+  const { priceDiff } = await reSignPrice(ctx.db, o, names, ctx.now());
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO re_sign_requests (order_id, csr, key_sealed, domain_names, price_diff, status) VALUES ($1, $2, $3, $4::jsonb, $5, 'awaiting_payment')`,
+      [o.id, csr.pem, keySealed, JSON.stringify(names), priceDiff],
+    );
+    await q.query(`UPDATE orders SET re_sign_status = $2, re_sign_price_diff = $3, re_sign_paid_at = NULL, updated_at = now() WHERE id = $1`, [o.id, reSignStatus.reSign, priceDiff]);
+    await addEvent(q, o.id, 're_sign_requested', { priceDiff });
+    if (priceDiff === 0) await enqueue(q, reSignApplyJob, { orderId: o.id }, { dedupeKey: `resign:${o.id}` });
+  });
+  if (priceDiff === 0) await applyReSign(ctx, o.id);
+  return { priceDiff };
+}
+
+/** Moves a paid (or free) re-sign into validation: new CSR, key and names; names validated before are reused. */
+export async function applyReSign(ctx: OrdersContext, orderId: number): Promise<boolean> {
+  const applied = await ctx.db.tx(async (q) => {
+    const [r] = await q.query<{ id: number; csr: string; key_sealed: string | null; domain_names: string[]; price_diff: number; paid: boolean }>(
+      `SELECT r.id, r.csr, r.key_sealed, r.domain_names, r.price_diff::float8 AS price_diff, (o.re_sign_paid_at IS NOT NULL) AS paid
+         FROM re_sign_requests r JOIN orders o ON o.id = r.order_id
+        WHERE r.order_id = $1 AND r.status = 'awaiting_payment' AND o.re_sign_status = $2 AND o.order_status = $3
+        ORDER BY r.id DESC LIMIT 1 FOR UPDATE OF r, o`,
+      [orderId, reSignStatus.reSign, orderStatus.issued],
+    );
+    if (!r || (Number(r.price_diff) > 0 && !r.paid)) return false;
+    const cn = r.domain_names[0];
+    await q.query(`UPDATE re_sign_requests SET status = 'validating' WHERE id = $1`, [r.id]);
+    await q.query(`DELETE FROM order_domains WHERE order_id = $1`, [orderId]);
+    await q.query(
+      `UPDATE orders SET csr = $2, private_key_sealed = $3, domain_names = $4::jsonb, common_name = COALESCE($5, common_name),
+              order_status = $6, validation_started_at = NULL, updated_at = now() WHERE id = $1`,
+      [orderId, r.csr, r.key_sealed, JSON.stringify(r.domain_names), cn ?? null, orderStatus.awaitingValidation],
+    );
+    return true;
+  });
+  if (applied) await startValidation(ctx, orderId);
+  return applied;
+}
+
+/**
+ * The safety net run every minute: paid orders whose validation has not started (the payments area may also
+ * queue dcv.start itself), and paid re-signs.
+ */
+export async function sweep(ctx: OrdersContext): Promise<void> {
+  const start = await ctx.db.query<{ id: number }>(
+    `SELECT id FROM orders WHERE order_status = $1 AND validation_started_at IS NULL ORDER BY id LIMIT 200`,
+    [orderStatus.awaitingValidation],
+  );
+  for (const o of start) await enqueue(ctx.db, dcvStartJob, { orderId: o.id }, { dedupeKey: `dcv.start:${o.id}` });
+  const paid = await ctx.db.query<{ id: number }>(
+    `SELECT id FROM orders WHERE re_sign_status = $1 AND re_sign_paid_at IS NOT NULL AND order_status = $2 ORDER BY id LIMIT 200`,
+    [reSignStatus.reSign, orderStatus.issued],
+  );
+  for (const o of paid) await enqueue(ctx.db, reSignApplyJob, { orderId: o.id }, { dedupeKey: `resign:${o.id}` });
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db, Queryable } from '@cc/db/client';
+import type { Config } from '../../config.ts';
+import type { Messenger } from '../../adapters/messaging/messenger.ts';
+import { createDnsLookup, type DnsLookup } from '../../adapters/dns/resolver.ts';
+import { createBuiltinCa, type BuiltinCa } from '../../adapters/ca/builtin.ts';
+import { secretBox, type SecretBox } from '../../lib/secret-box.ts';
+
+/** What the orders area's services need, made once per app (per database) and shared by routes and jobs. */
+export interface OrdersContext {
+  db: Db;
+  config: Config;
+  messenger: Messenger;
+  box: SecretBox;
+  dns: DnsLookup;
+  ca: BuiltinCa;
+  /** This server's public address: approval links, AIA and CRL URLs. */
+  baseUrl: string;
+  now: () => Date;
+}
+
+const contexts = new WeakMap<Db, OrdersContext>();
+
+export function ordersContext(app: FastifyInstance): OrdersContext {
+  let ctx = contexts.get(app.db);
+  if (!ctx) {
+    const box = secretBox(app.config);
+    const baseUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, '');
+    ctx = {
+      db: app.db,
+      config: app.config,
+      messenger: app.messenger,
+      box,
+      dns: createDnsLookup(app.config.DNS_RESOLVER),
+      ca: createBuiltinCa({ db: app.db, box, baseUrl }),
+      baseUrl,
+      now: () => new Date(),
+    };
+    contexts.set(app.db, ctx);
+  }
+  return ctx;
+}
+
+/** One line of the order's timeline. */
+export async function addEvent(q: Queryable, orderId: number, kind: string, detail: Record<string, unknown> = {}): Promise<void> {
+  await q.query(`INSERT INTO order_events (order_id, kind, detail) VALUES ($1, $2, $3::jsonb)`, [orderId, kind, JSON.stringify(detail)]);
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '@cc/db/client';
+import { isCryptoWay, type ExternalPayWay, type PayResult } from '@cc/contracts/payments';
+import type { GatewayEvent, PaymentGateway } from '../../adapters/payment/gateway.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueue } from '../jobs/queue.ts';
+import type { PaymentsContext } from './context.ts';
+import { lockPayableOrders, markOrdersPaid, type Aim } from './order-payment.ts';
+import { postLedgerEntry } from './ledger.ts';
+import { payTx } from './tx.ts';
+
+export const paymentExpireJob = 'payment.expire';
+/** How long an external payment stays payable: crypto 30 minutes (the quote moves), others two hours. */
+export const ttlSeconds = (payWay: string) => (isCryptoWay(payWay) ? 30 * 60 : 2 * 3600);
+export const baseCurrency = 'CNY';
+
+export type Purpose = 'order' | 're_sign' | 'top_up';
+
+export interface StartPayment {
+  accountId: number;
+  purpose: Purpose;
+  orderNos: string[];
+  payWay: ExternalPayWay;
+  /** Cents of the base currency. */
+  amount: number;
+  subject: string;
+  /** A path on this site. */
+  returnPath: string;
+  origin: string;
+}
+
+/**
+ * Creates a payment through the gateway and answers the pay result. Pressing pay again for the same orders, way
+ * and amount answers the live payment instead of opening another one.
+ */
+export async function startExternalPayment(ctx: PaymentsContext, s: StartPayment): Promise<PayResult> {
+  const gateway = ctx.gatewayFor(s.payWay);
+  if (s.purpose !== 'top_up') {
+    const [live] = await ctx.db.query<{ result: PayResult }>(
+      `SELECT result FROM payments
+        WHERE account_id = $1 AND purpose = $2 AND order_nos = $3::text[] AND pay_way = $4 AND amount = $5 AND gateway = $6
+          AND status = 'pending' AND result IS NOT NULL AND expires_at > now() + interval '5 minutes'
+        ORDER BY created_at DESC LIMIT 1`,
+      [s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, gateway.name],
+    );
+    if (live) return live.result;
+  }
+  const id = `pay_${randomBytes(18).toString('base64url')}`;
+  const ttl = ttlSeconds(s.payWay);
+  const expiresAt = new Date(Date.now() + ttl * 1000);
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO payments (id, account_id, purpose, order_nos, pay_way, amount, currency, gateway, expires_at) VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9)`,
+      [id, s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, baseCurrency, gateway.name, expiresAt.toISOString()],
+    );
+    await enqueue(q, paymentExpireJob, { id }, { delaySeconds: ttl, dedupeKey: id });
+  });
+  let fields;
+  try {
+    fields = await gateway.createPayment({
+      method: s.payWay, amount: s.amount, currency: baseCurrency, merchantRef: id, subject: s.subject,
+      returnUrl: `${s.origin}${s.returnPath}`, page: s.purpose === 'top_up' ? 'deposit' : 'payment', origin: s.origin, expiresAt,
+    });
+  } catch (e) {
+    await ctx.db.query(`UPDATE payments SET status = 'declined', outcome = 'gateway_error', completed_at = now(), updated_at = now() WHERE id = $1`, [id]);
+    throw e;
+  }
+  const result: PayResult = {
+    status: 'pending', paymentId: id, payWay: s.payWay, amount: s.amount,
+    webPagePayURL: fields.webPagePayURL, payURL: fields.payURL, stripePublicKey: fields.stripePublicKey, clientSecret: fields.clientSecret,
+    sessionID: fields.sessionID, webCurrency: fields.webCurrency, backCurrency: baseCurrency, transferredPriceCent: fields.transferredPriceCent,
+    qrCodeBase64: fields.qrCodeBase64, expireTime: Math.floor(expiresAt.getTime() / 1000),
+  };
+  await ctx.db.query(`UPDATE payments SET provider_ref = $2, capture_token = $3, result = $4::jsonb, updated_at = now() WHERE id = $1`, [
+    id, fields.providerRef, fields.captureToken || null, JSON.stringify(result),
+  ]);
+  return result;
+}
+
+type PaymentRow = {
+  id: string;
+  account_id: number;
+  purpose: Purpose;
+  order_nos: string[];
+  pay_way: string;
+  amount: number;
+  currency: string;
+  gateway: string;
+  provider_ref: string | null;
+  status: 'pending' | 'succeeded' | 'declined' | 'expired';
+  expires_at: Date | string;
+};
+
+export interface Applied {
+  applied: boolean;
+  /** applied, replay, late, unknown_payment, amount_mismatch, ... */
+  reason: string;
+  /** 200 for what was applied or harmlessly ignored (replays, late); 400 for what cannot be ours. */
+  httpStatus: 200 | 400;
+  paymentId?: string;
+}
+
+async function logCallback(q: Queryable, gateway: string, paymentId: string | null, verdict: string, detail: string) {
+  await q.query(`INSERT INTO payment_callback_log (gateway, payment_id, verdict, detail) VALUES ($1, $2, $3, $4)`, [gateway, paymentId, verdict, detail.slice(0, 1000)]);
+}
+
+/** Records a refused callback (bad signature, stale, malformed) outside any payment's transaction. */
+export const logRefusedCallback = (q: Queryable, gateway: string, verdict: string, detail: string) => logCallback(q, gateway, null, verdict, detail);
+
+/**
+ * Applies a verified gateway event exactly once: the payment row is locked, its status moves only from pending
+ * (or from expired when the provider says it was paid in time), and the ledger's unique (kind, ref) backs that up.
+ * Replays, late and mismatching events change nothing and are logged.
+ */
+export async function applyGatewayEvent(ctx: PaymentsContext, gateway: PaymentGateway, ev: GatewayEvent): Promise<Applied> {
+  const out = await payTx(ctx.db, async (q): Promise<Applied> => {
+    const [p] = await q.query<PaymentRow>(
+      `SELECT id, account_id, purpose, order_nos, pay_way, amount::float8 AS amount, currency, gateway, provider_ref, status, expires_at
+         FROM payments WHERE id = $1 FOR UPDATE`,
+      [ev.merchantRef],
+    );
+    const ignore = async (reason: string, httpStatus: 200 | 400): Promise<Applied> => {
+      await logCallback(q, gateway.name, p?.id ?? null, reason, JSON.stringify({ ...ev, paymentStatus: p?.status }));
+      return { applied: false, reason, httpStatus, ...(p ? { paymentId: p.id } : {}) };
+    };
+    if (!p || p.gateway !== gateway.name || (p.provider_ref !== null && p.provider_ref !== ev.providerRef)) return ignore('unknown_payment', 400);
+    if (ev.amount !== p.amount || ev.currency !== p.currency) return ignore('amount_mismatch', 400);
+    if (ev.status !== 'succeeded') {
+      const [moved] = await q.query(`UPDATE payments SET status = $2, completed_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`, [p.id, ev.status]);
+      return moved ? { applied: true, reason: 'applied', httpStatus: 200, paymentId: p.id } : ignore(p.status === ev.status ? 'replay' : 'late', 200);
+    }
+    if (p.status === 'succeeded') return ignore('replay', 200);
+    if (p.status === 'declined') return ignore('late', 200);
+    // Paid after the quote lapsed: the provider's own time says so, and it is signed.
+    if (ev.occurredAt.getTime() > new Date(p.expires_at).getTime()) return ignore('late', 200);
+    const [moved] = await q.query(
+      `UPDATE payments SET status = 'succeeded', completed_at = now(), updated_at = now() WHERE id = $1 AND status IN ('pending', 'expired') RETURNING id`,
+      [p.id],
+    );
+    if (!moved) return ignore('replay', 200);
+    const outcome = await fulfil(q, p);
+    await q.query(`UPDATE payments SET outcome = $2 WHERE id = $1`, [p.id, outcome]);
+    return { applied: true, reason: 'applied', httpStatus: 200, paymentId: p.id };
+  });
+  if (out.reason !== 'applied' && out.reason !== 'replay') ctx.log.warn({ event: ev, verdict: out.reason }, 'payment callback ignored');
+  return out;
+}
+
+/** What a succeeded payment buys: a top-up, or the orders; money for orders paid meanwhile goes to the balance. */
+async function fulfil(q: Queryable, p: PaymentRow): Promise<string> {
+  if (p.purpose === 'top_up') {
+    await postLedgerEntry(q, { accountId: p.account_id, amount: p.amount, kind: 'top_up', ref: p.id, payWay: p.pay_way });
+    return 'topped_up';
+  }
+  const aim: Aim = p.purpose === 're_sign' ? 'reSign' : 'makeOrder';
+  try {
+    const orders = await lockPayableOrders(q, p.account_id, p.order_nos, aim);
+    const due = orders.reduce((n, o) => n + o.due, 0);
+    if (due === p.amount) {
+      await markOrdersPaid(q, orders, aim, p.pay_way, p.id);
+      return 'order_paid';
+    }
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+  }
+  // Paid another way, cancelled or repriced since: the money is the customer's, so it lands on the balance.
+  await postLedgerEntry(q, { accountId: p.account_id, amount: p.amount, kind: 'refund', ref: p.id, payWay: p.pay_way, remark: `orders ${p.order_nos.join(',')} no longer payable` });
+  return 'credited_to_balance';
+}
+
+/** The payment.expire job: a payment nobody completed in time stops being payable. */
+export async function expirePayment(ctx: PaymentsContext, id: string): Promise<{ retryInSeconds: number } | undefined> {
+  const [row] = await ctx.db.query<{ wait: number | null }>(
+    `WITH moved AS (UPDATE payments SET status = 'expired', completed_at = now(), updated_at = now() WHERE id = $1 AND status = 'pending' AND expires_at <= now() RETURNING id)
+     SELECT (SELECT ceil(extract(epoch FROM expires_at - now()))::float8 FROM payments WHERE id = $1 AND status = 'pending' AND NOT EXISTS (SELECT 1 FROM moved)) AS wait`,
+    [id],
+  );
+  return row?.wait && row.wait > 0 ? { retryInSeconds: row.wait } : undefined;
+}

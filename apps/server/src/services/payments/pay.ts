@@ -1,0 +1,113 @@
+import type { Queryable } from '@cc/db/client';
+import { translate, type Locale } from '@cc/contracts/messages';
+import { isCardProviderWay, isCryptoWay, isPayWayKey, type ExternalPayWay, type PayBody, type PayResult, type PayWay } from '@cc/contracts/payments';
+import { fail } from '../../lib/app-error.ts';
+import type { PaymentsContext } from './context.ts';
+import { payRefusal } from './errors.ts';
+import { applyGatewayEvent, baseCurrency, startExternalPayment } from './external.ts';
+import { lockPayableOrders, payOrdersFromBalance } from './order-payment.ts';
+import { payTx } from './tx.ts';
+
+/** Ways the pay dialog (or the top-up page) may offer: switched on, balance first (document 01 §5). */
+export async function listPayWays(q: Queryable, opts: { count: number; scene: 'order' | 'deposit' }): Promise<PayWay[]> {
+  const rows = await q.query<{ pay_way: string; name: string; show_name: string; switch: string }>(
+    `SELECT pay_way, name, show_name, switch FROM pay_ways WHERE switch = 'Y' ORDER BY (pay_way = 'balance') DESC, sort, pay_way`,
+  );
+  return rows
+    .filter((r) => {
+      if (opts.scene === 'deposit') return r.pay_way !== 'balance';
+      if (opts.count > 1) return r.pay_way === 'balance';
+      return !isCryptoWay(r.pay_way);
+    })
+    .map((r) => ({ name: r.name, switch: r.switch, payWay: r.pay_way, showName: r.show_name }));
+}
+
+async function checkWayOn(q: Queryable, payWay: string) {
+  if (!isPayWayKey(payWay)) throw payRefusal('INVALID_INPUT', 'pay.way.unknown', { payWay }, 'payWay');
+  const [row] = await q.query(`SELECT 1 FROM pay_ways WHERE pay_way = $1 AND switch = 'Y'`, [payWay]);
+  if (!row) throw payRefusal('INVALID_INPUT', 'pay.way.off', { payWay }, 'payWay');
+}
+
+/**
+ * The card provider needs a complete personal profile (code 12077): a real name (auth_name) and a way to reach the
+ * payer (an e-mail address or a phone number), which the provider puts on the charge and its receipt.
+ */
+async function checkProfileFor(q: Queryable, accountId: number, payWay: string) {
+  if (!isCardProviderWay(payWay)) return;
+  const [a] = await q.query<{ complete: boolean }>(
+    `SELECT (auth_name <> '' AND (coalesce(email, '') <> '' OR coalesce(telephone, '') <> '')) AS complete FROM accounts WHERE id = $1`,
+    [accountId],
+  );
+  if (!a?.complete) throw fail('PROFILE_INCOMPLETE');
+}
+
+const balanceResult = (amount: number): PayResult => ({
+  status: 'paid', paymentId: '', payWay: 'balance', amount, webPagePayURL: '', payURL: '', stripePublicKey: '', clientSecret: '', sessionID: '',
+  webCurrency: baseCurrency, backCurrency: baseCurrency, transferredPriceCent: 0, qrCodeBase64: '', expireTime: 0,
+});
+
+/** POST /v1/orders/pay: balance pays at once (all orders or none); an outside way opens a gateway payment for one order. */
+export async function payOrders(ctx: PaymentsContext, accountId: number, body: PayBody, origin: string, locale: Locale): Promise<PayResult> {
+  const orderNos = [...new Set(body.orderNo)];
+  if (orderNos.length > 500) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
+  const payWay = body.payWay;
+  await checkWayOn(ctx.db, payWay);
+  if (payWay === 'balance') return balanceResult(await payTx(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim)));
+  if (orderNos.length > 1) throw payRefusal('INVALID_INPUT', 'pay.way.balanceOnlyForSeveral', undefined, 'payWay');
+  if (isCryptoWay(payWay)) throw payRefusal('INVALID_INPUT', 'pay.way.cryptoNotForOrder', { payWay }, 'payWay');
+  await checkProfileFor(ctx.db, accountId, payWay);
+  const orderNo = orderNos[0]!;
+  const [order] = await payTx(ctx.db, (q) => lockPayableOrders(q, accountId, orderNos, body.aim));
+  if (!order || order.due <= 0) throw payRefusal('CONFLICT', 'pay.order.nothingDue', { orderNo }, 'orderNo');
+  const label = translate(locale, 'pay.subject.order', { orderNo });
+  return startExternalPayment(ctx, {
+    accountId, purpose: body.aim === 'reSign' ? 're_sign' : 'order', orderNos, payWay: payWay as ExternalPayWay, amount: order.due,
+    subject: body.name ? `${body.name} · ${label}` : label, returnPath: body.returnUrl ?? `/ssl/certificate/${encodeURIComponent(orderNo)}`, origin,
+  });
+}
+
+/** POST /v1/deposit: a top-up through an outside way; the balance rises when the gateway confirms. */
+export async function startDeposit(ctx: PaymentsContext, accountId: number, body: { amount: number; payWay: string; returnUrl?: string | undefined }, origin: string, locale: Locale): Promise<PayResult> {
+  if (body.payWay === 'balance') throw payRefusal('INVALID_INPUT', 'pay.way.balanceNotForDeposit', undefined, 'payWay');
+  await checkWayOn(ctx.db, body.payWay);
+  await checkProfileFor(ctx.db, accountId, body.payWay);
+  return startExternalPayment(ctx, {
+    accountId, purpose: 'top_up', orderNos: [], payWay: body.payWay as ExternalPayWay, amount: body.amount,
+    subject: translate(locale, 'pay.subject.deposit'), returnPath: body.returnUrl ?? '/deposit', origin,
+  });
+}
+
+export async function depositStatus(ctx: PaymentsContext, accountId: number, id: string) {
+  const [row] = await ctx.db.query<{ id: string; amount: number; pay_way: string; status: 'pending' | 'succeeded' | 'declined' | 'expired'; expires_at: Date | string; created_at: Date | string; completed_at: Date | string | null }>(
+    `SELECT id, amount::float8 AS amount, pay_way, status, expires_at, created_at, completed_at FROM payments WHERE id = $1 AND account_id = $2 AND purpose = 'top_up'`,
+    [id, accountId],
+  );
+  if (!row) throw payRefusal('NOT_FOUND', 'pay.deposit.notFound', undefined, 'id');
+  return {
+    id: row.id, amount: row.amount, payWay: row.pay_way, status: row.status,
+    expireTime: Math.floor(new Date(row.expires_at).getTime() / 1000),
+    createdAt: new Date(row.created_at).toISOString(),
+    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+  };
+}
+
+/** POST /v1/orders/paypal/capture: the payer came back from the wallet's page; take the money and apply it. */
+export async function capturePaypal(ctx: PaymentsContext, accountId: number, token: string, payerId: string) {
+  const [p] = await ctx.db.query<{ id: string; gateway: string }>(`SELECT id, gateway FROM payments WHERE capture_token = $1 AND account_id = $2`, [token, accountId]);
+  const gateway = p ? ctx.gatewayByName(p.gateway) : undefined;
+  if (!p || !gateway) throw payRefusal('NOT_FOUND', 'pay.capture.notFound', undefined, 'token');
+  const r = await gateway.capture(token, payerId);
+  if (!r.ok) {
+    if (r.reason === 'not_found') throw payRefusal('NOT_FOUND', 'pay.capture.notFound', undefined, 'token');
+    if (r.reason === 'not_approved') throw payRefusal('CONFLICT', 'pay.capture.notApproved', undefined, 'token');
+    if (r.reason === 'payer_mismatch') throw payRefusal('INVALID_INPUT', 'pay.capture.payerMismatch', undefined, 'PayerID');
+    throw payRefusal('CONFLICT', 'pay.capture.failed', { status: r.status ?? 'unknown' }, 'token');
+  }
+  // The capture answer is as good as a callback (same event); the webhook that follows is then a replay.
+  await applyGatewayEvent(ctx, gateway, r.event);
+  const [after] = await ctx.db.query<{ id: string; purpose: 'order' | 're_sign' | 'top_up'; order_nos: string[]; status: 'pending' | 'succeeded' | 'declined' | 'expired' }>(
+    `SELECT id, purpose, order_nos, status FROM payments WHERE id = $1`,
+    [p.id],
+  );
+  return { paymentId: p.id, purpose: after!.purpose, orderNos: after!.order_nos, status: after!.status };
+}

@@ -1,0 +1,277 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '@cc/db/client';
+import type { CreateOrderBody, Product, SslCertInput } from '@cc/contracts/purchase';
+import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandardMailbox, saveEmailApplies, validateDcvEmail, type DcvMethod } from '@cc/domain/dcv';
+import { toAscii, validateDomains } from '@cc/domain/domain-names';
+import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
+import { noDiscount, priceFor } from '@cc/domain/pricing';
+import { hasDomains, needsContact, needsOrganization } from '@cc/domain/product-types';
+import { isValidTerm } from '@cc/domain/terms';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { checkPrivateKey, isParsedCsr, parseCsr } from './csr.ts';
+import { RuleError, said, type Said } from './rule-error.ts';
+
+/** Order statuses of document 01 §4 that creation sets. */
+export const orderStatus = { awaitingPayment: 1001, awaitingValidation: 1002 } as const;
+
+export interface CreateOrdersDeps {
+  db: Db;
+  box: SecretBox;
+  now?: () => Date;
+}
+
+interface NewOrder {
+  orderNo: string;
+  commonName: string;
+  domainNames: string[];
+  dcvMethod: string;
+  dcvEmail: string;
+  csr: string;
+  keySealed: string | null;
+  keyParams: Record<string, unknown>;
+  payAmount: number;
+  rawAmount: number;
+  discount: number;
+}
+
+/** 'SSL' + yyyyMMdd + 8 random digits (UTC date). */
+export function newOrderNo(now: Date): string {
+  const d = now.toISOString().slice(0, 10).replace(/-/g, '');
+  return `SSL${d}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+/** What one certificate of the request turned into, or why it cannot be ordered. */
+type Checked = { ok: true; order: Omit<NewOrder, 'orderNo'>; saveEmail: string | null } | { ok: false; field: string; said: Said };
+
+/** One certificate that cannot be ordered, with the field at fault (partial mode answers these). */
+export interface FailedCert {
+  index: number;
+  commonName: string;
+  field: string;
+  said: Said;
+}
+
+/** The per-certificate results of partial mode: what was created (in one transaction) and what was not. */
+export interface PartialResult {
+  created: { index: number; commonName: string; orderNo: string }[];
+  failed: FailedCert[];
+}
+
+type CheckedOk = Extract<Checked, { ok: true }>;
+
+/** The term, then every certificate of the request checked (CSRs verified concurrently). */
+async function checkRequest(deps: CreateOrdersDeps, product: Product, body: CreateOrderBody) {
+  if (!isValidTerm(body.year, product.maxYear, product.free)) {
+    throw new RuleError('INVALID_INPUT', said('purchase.term.invalid', { term: body.year }), { year: said('purchase.term.invalid', { term: body.year }) });
+  }
+  const batch = (body.sslCerts?.length ?? 0) > 0;
+  const certs: SslCertInput[] = batch
+    ? body.sslCerts!
+    : [{ csr: body.csr, key: body.key, commonName: body.commonName, domainNames: body.domainNames, emailDnsEmail: '' }];
+  const checked = await Promise.all(certs.map((c) => checkCert(deps, product, body, c, batch)));
+  const failures: FailedCert[] = checked.flatMap((c, i) => (c.ok ? [] : [{ index: i, commonName: certs[i]!.commonName, field: c.field, said: c.said }]));
+  return { certs, batch, checked, failures };
+}
+
+/**
+ * Creates the orders of one request, all or none: every certificate is checked first with the shared domain
+ * rules and the CSR verified; then every order is written in one transaction. Answers the order numbers in
+ * the order of the certificates.
+ */
+export async function createOrders(deps: CreateOrdersDeps, accountId: number, product: Product, body: CreateOrderBody): Promise<string[]> {
+  const { certs, batch, checked, failures } = await checkRequest(deps, product, body);
+  if (failures.length) {
+    if (!batch) {
+      const f = failures[0]!;
+      throw new RuleError('INVALID_INPUT', f.said, { [f.field]: f.said });
+    }
+    // One message per certificate, keyed by its common name as the batch dialog marks them.
+    const fields: Record<string, Said> = {};
+    for (const f of failures) {
+      const key = f.commonName || `sslCerts.${f.index}`;
+      fields[key] ??= f.said;
+    }
+    throw new RuleError('INVALID_INPUT', said('purchase.batch.invalid', { count: failures.length, total: certs.length }), fields);
+  }
+  return writeOrders(deps, accountId, product, body, checked.filter((c): c is CheckedOk => c.ok));
+}
+
+/**
+ * Partial mode (`partial: true`): the valid certificates are created in one transaction, the invalid ones are
+ * answered with their errors and nothing is written for them. What concerns the whole request (the term, the
+ * contact, the company) still fails the request as a whole.
+ */
+export async function createOrdersPartial(deps: CreateOrdersDeps, accountId: number, product: Product, body: CreateOrderBody): Promise<PartialResult> {
+  const { checked, failures } = await checkRequest(deps, product, body);
+  const valid = checked.flatMap((c, index) => (c.ok ? [{ c, index }] : []));
+  const numbers = valid.length ? await writeOrders(deps, accountId, product, body, valid.map((v) => v.c)) : [];
+  return {
+    created: valid.map((v, i) => ({ index: v.index, commonName: v.c.order.commonName, orderNo: numbers[i]! })),
+    failed: failures,
+  };
+}
+
+/** Every order in one transaction (with the contact and company checked inside it); numbers in the given order. */
+async function writeOrders(deps: CreateOrdersDeps, accountId: number, product: Product, body: CreateOrderBody, orders: CheckedOk[]): Promise<string[]> {
+  const now = (deps.now ?? (() => new Date()))();
+  return deps.db.tx(async (q) => {
+    const contactId = await ownedId(q, 'contacts', accountId, body.contactID, needsContact(product), 'contactID', 'purchase.contact.required', 'purchase.contact.notFound');
+    const orgId = await ownedId(q, 'organizations', accountId, body.orgID, needsOrganization(product), 'orgID', 'purchase.org.required', 'purchase.org.notFound');
+    const status = product.free ? orderStatus.awaitingValidation : orderStatus.awaitingPayment;
+    const batchId = orders.length > 1 ? randomUUID() : null;
+    const numbered: NewOrder[] = orders.map((o) => ({ ...o.order, orderNo: '' }));
+    drawOrderNos(numbered, now);
+    await insertOrders(q, numbered, { accountId, product, status, validity: body.year, contactId, orgId, batchId, keyParams: body.pairParams ?? {} }, now);
+    for (const email of new Set(orders.flatMap((o) => (o.saveEmail ? [o.saveEmail] : [])))) {
+      await q.query(`INSERT INTO dcv_emails (account_id, email) VALUES ($1, $2) ON CONFLICT (account_id, email) DO NOTHING`, [accountId, email]);
+    }
+    return numbered.map((o) => o.orderNo);
+  });
+}
+
+async function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBody, cert: SslCertInput, batch: boolean): Promise<Checked> {
+  const bad = (field: string, s: Said): Checked => ({ ok: false, field, said: s });
+
+  // The CSR first: in paste mode the common name is read from its subject.
+  const csr = await parseCsr(cert.csr);
+  if (!isParsedCsr(csr)) return bad('csr', csr);
+  let cn = cert.commonName.trim() || csr.commonName.trim();
+  if (!cn) return bad('csr', said('purchase.csr.noCommonName'));
+  if (body.wildcard && !cn.startsWith('*.')) cn = `*.${cn}`;
+  const cnTyped = cn;
+
+  let domains: string[] = [];
+  let billed = 1;
+  if (hasDomains(product.productType)) {
+    // The common name may be repeated among the names: count it once.
+    const cnAscii = toAscii(cn);
+    const extras = [...cert.domainNames];
+    const again = extras.findIndex((d) => toAscii(d) === cnAscii);
+    if (again >= 0) extras.splice(again, 1);
+    const r = validateDomains({ productType: product.productType, brand: product.brand, certType: product.certType, commonName: cn, extraDomains: extras, batch });
+    const e = r.errors[0];
+    if (e) return bad(e.entry === '' || e.entry !== cnTyped ? 'domainNames' : 'commonName', said(e.messageKey, e.params));
+    domains = r.domains;
+    cn = domains[0] ?? cn;
+    billed = Math.max(1, domains.length - r.autoAdded.length);
+  }
+  if (toAscii(csr.commonName) !== toAscii(cn)) return bad('csr', said('purchase.csr.cnMismatch', { csrCn: csr.commonName || '-', commonName: cnTyped }));
+
+  const keyErr = validateKeyParams(keyOptionsFor(product), csr.keyParams)[0];
+  if (keyErr) return bad('csr', said(keyErr.messageKey, keyErr.params));
+
+  let keySealed: string | null = null;
+  const keyPem = cert.key.trim();
+  if (keyPem) {
+    const k = checkPrivateKey(keyPem, csr);
+    if (k) return bad('key', k);
+    keySealed = deps.box.seal(keyPem);
+  }
+
+  let dcvMethod = '';
+  let dcvEmail = '';
+  let saveEmail: string | null = null;
+  if (hasDomains(product.productType)) {
+    const wildcard = cn.startsWith('*.');
+    const p = { brand: product.brand, productType: product.productType, certType: product.certType, wildcard };
+    let method: DcvMethod = body.dcvMethod ?? body.dcvEmail?.dcvMethod ?? defaultDcvMethod(p);
+    if (method === 'email' || method === 'email_dns') {
+      const mailbox = (cert.emailDnsEmail || body.dcvEmail?.email || '').trim();
+      const saving = body.dcvEmail?.saveEmail ?? false;
+      const emailErr = validateDcvEmail({ email: mailbox, saveEmail: saving });
+      if (emailErr) return bad('dcvEmail.email', said(emailErr));
+      method = emailDcvMode(mailbox, cn);
+      dcvEmail = isStandardMailbox(mailbox) ? `${mailbox.toLowerCase()}@${approverBase(cn)}` : mailbox.toLowerCase();
+      if (saving && saveEmailApplies(mailbox, cn)) saveEmail = dcvEmail;
+    }
+    if (!dcvMethodsFor(p).includes(method)) return bad('dcvMethod', said('purchase.dcv.notAllowed', { method }));
+    dcvMethod = method;
+  }
+
+  const price = priceFor(product, { term: body.year, domainCount: billed, discountPercent: noDiscount });
+  return {
+    ok: true,
+    saveEmail,
+    order: {
+      commonName: cn,
+      domainNames: domains.length ? domains : [cn],
+      dcvMethod,
+      dcvEmail,
+      csr: csr.pem,
+      keySealed,
+      keyParams: { ...csr.keyParams },
+      payAmount: price.allNowPrice,
+      rawAmount: price.allRawPrice,
+      discount: price.discount,
+    },
+  };
+}
+
+/** A contact or company id of this account; required for some products, checked whenever given. */
+async function ownedId(
+  q: Queryable,
+  table: 'contacts' | 'organizations',
+  accountId: number,
+  id: number | undefined,
+  required: boolean,
+  field: string,
+  requiredKey: Said['key'],
+  notFoundKey: Said['key'],
+): Promise<number | null> {
+  if (id === undefined) {
+    if (required) throw new RuleError('INVALID_INPUT', said(requiredKey), { [field]: said(requiredKey) });
+    return null;
+  }
+  const rows = await q.query(`SELECT 1 FROM ${table} WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  if (!rows.length) throw new RuleError('NOT_FOUND', said(notFoundKey), { [field]: said(notFoundKey) });
+  return id;
+}
+
+interface Common {
+  accountId: number;
+  product: Product;
+  status: number;
+  validity: number;
+  contactId: number | null;
+  orgId: number | null;
+  batchId: string | null;
+  keyParams: Record<string, unknown>;
+}
+
+/**
+ * One statement for the whole batch (500 orders in one round trip). An order number already taken is
+ * skipped by ON CONFLICT and drawn again, so a rare collision never fails the request.
+ */
+async function insertOrders(q: Queryable, orders: NewOrder[], c: Common, now: Date): Promise<void> {
+  let pending = orders;
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt > 5) throw new Error('could not draw unique order numbers');
+    const rows = pending.map((o) => ({ ...o, keyParams: { ...c.keyParams, ...o.keyParams } }));
+    const written = await q.query<{ order_no: string }>(
+      `INSERT INTO orders (order_no, account_id, product_no, product_type, brand, order_status, validity, common_name, domain_names,
+         dcv_method, dcv_email, contact_id, org_id, csr, private_key_sealed, key_params, pay_amount, raw_amount, discount, batch_id, paid_at)
+       SELECT e->>'orderNo', $2::int, $3::text, $4::text, $5::text, $6::int, $7::int, e->>'commonName', e->'domainNames',
+              e->>'dcvMethod', e->>'dcvEmail', $8::int, $9::int, e->>'csr', e->>'keySealed', e->'keyParams',
+              (e->>'payAmount')::bigint, (e->>'rawAmount')::bigint, (e->>'discount')::int, $10::text,
+              CASE WHEN $6::int = 1002 THEN now() END
+         FROM jsonb_array_elements($1::jsonb) AS e
+       ON CONFLICT (order_no) DO NOTHING
+       RETURNING order_no`,
+      [JSON.stringify(rows), c.accountId, c.product.productNo, c.product.productType, c.product.brand, c.status, c.validity, c.contactId, c.orgId, c.batchId],
+    );
+    const done = new Set(written.map((r) => r.order_no));
+    pending = pending.filter((o) => !done.has(o.orderNo));
+    drawOrderNos(pending, now);
+  }
+}
+
+/** Fresh numbers, distinct within the batch (the table's UNIQUE catches the rest). */
+function drawOrderNos(orders: NewOrder[], now: Date): void {
+  const taken = new Set<string>();
+  for (const o of orders) {
+    let no = newOrderNo(now);
+    while (taken.has(no)) no = newOrderNo(now);
+    taken.add(no);
+    o.orderNo = no;
+  }
+}

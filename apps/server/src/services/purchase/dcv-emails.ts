@@ -1,0 +1,28 @@
+import type { Queryable } from '@cc/db/client';
+import { fail } from '../../lib/app-error.ts';
+import { pageOffset } from './paging.ts';
+
+export async function listDcvEmails(db: Queryable, accountId: number, q: { limit: number; offset: number }) {
+  const rows = await db.query<{ id: number; email: string }>(
+    `SELECT id, email FROM dcv_emails WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+    [accountId, q.limit, pageOffset(q)],
+  );
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dcv_emails WHERE account_id = $1`, [accountId]);
+  return { data: rows, total: count?.n ?? 0 };
+}
+
+/** Idempotent: saving an address twice answers the same id (the order screen saves on every submit). */
+export async function saveDcvEmail(db: Queryable, accountId: number, email: string): Promise<number> {
+  const normalized = email.trim().toLowerCase();
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO dcv_emails (account_id, email) VALUES ($1, $2)
+     ON CONFLICT (account_id, email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
+    [accountId, normalized],
+  );
+  return row!.id;
+}
+
+export async function deleteDcvEmail(db: Queryable, accountId: number, id: number): Promise<void> {
+  const rows = await db.query(`DELETE FROM dcv_emails WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId]);
+  if (!rows.length) throw fail('NOT_FOUND');
+}

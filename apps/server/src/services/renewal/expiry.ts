@@ -1,0 +1,131 @@
+import { translate } from '@cc/contracts/messages';
+import { orderStatus, reSignStatus } from '@cc/contracts/orders';
+import { enqueue } from '../jobs/queue.ts';
+import { addEvent, type OrdersContext } from '../orders/context.ts';
+import { startValidation } from '../dcv/validation.ts';
+import { renewalLink } from './renew.ts';
+
+const day = 86400_000;
+export const renewalDailyJob = 'renewal.daily';
+export const reissueJob = 'renewal.reissue';
+/** Days before notAfter the account is mailed; each once per order and certificate. */
+export const reminderDays = [30, 7, 1] as const;
+/** A certificate of a plan that goes on is reissued when it has fewer days than this left. */
+export const reissueWithinDays = 30;
+
+/**
+ * A plan "goes on" past the certificate when it ends more than a day after it (certificates end a second
+ * before the plan, or earlier when 398 days cut them short).
+ */
+const planGoesOn = `o.plan_ends_at IS NOT NULL AND o.plan_ends_at > o.not_after + interval '1 day'`;
+
+/** The smallest threshold the days left have reached: 12 days left is the 30-day reminder, 5 days the 7-day one. */
+export function reminderThreshold(daysLeft: number): number | null {
+  const reached = reminderDays.filter((t) => daysLeft <= t);
+  return reached.length ? Math.min(...reached) : null;
+}
+
+/**
+ * Orders whose certificate ends within 30 days while the plan goes on: queued for a reissue with the same CSR
+ * and key. Ours to do, so no reminder is sent for them.
+ */
+async function queueReissues(ctx: OrdersContext, now: Date): Promise<number> {
+  const rows = await ctx.db.query<{ id: number }>(
+    `SELECT o.id FROM orders o
+      WHERE o.order_status IN ($1, $2) AND o.certificate_id IS NOT NULL AND o.re_sign_status = $3
+        AND o.not_after < $4 AND ${planGoesOn}
+      ORDER BY o.id LIMIT 500`,
+    [orderStatus.issued, orderStatus.expired, reSignStatus.none, new Date(now.getTime() + reissueWithinDays * day)],
+  );
+  for (const r of rows) await enqueue(ctx.db, reissueJob, { orderId: r.id }, { dedupeKey: `reissue:${r.id}` });
+  return rows.length;
+}
+
+/**
+ * The renewal.reissue job: the order goes back through validation with its CSR and key unchanged; names
+ * still within the reuse period pass at once, so issue.order makes the next certificate of the plan.
+ */
+export async function reissueWithinPlan(ctx: OrdersContext, orderId: number): Promise<void> {
+  const now = ctx.now();
+  const started = await ctx.db.tx(async (q) => {
+    const [o] = await q.query<{ id: number; not_after: Date }>(
+      `SELECT o.id, o.not_after FROM orders o
+        WHERE o.id = $1 AND o.order_status IN ($2, $3) AND o.certificate_id IS NOT NULL AND o.re_sign_status = $4
+          AND o.not_after < $5 AND ${planGoesOn}
+        FOR UPDATE`,
+      [orderId, orderStatus.issued, orderStatus.expired, reSignStatus.none, new Date(now.getTime() + reissueWithinDays * day)],
+    );
+    if (!o) return false;
+    await q.query(`DELETE FROM order_domains WHERE order_id = $1`, [orderId]);
+    await q.query(`UPDATE orders SET order_status = $2, validation_started_at = NULL, status_reason = 'auto_reissue', updated_at = now() WHERE id = $1`, [
+      orderId,
+      orderStatus.awaitingValidation,
+    ]);
+    await addEvent(q, orderId, 'auto_reissue', { notAfter: new Date(o.not_after).toISOString() });
+    return true;
+  });
+  if (started) await startValidation(ctx, orderId);
+}
+
+/** Issued certificates past notAfter become 1007 for good (reads already show 1007; this records when). */
+async function markExpired(ctx: OrdersContext, now: Date): Promise<number> {
+  const rows = await ctx.db.query<{ id: number }>(
+    `UPDATE orders o SET order_status = $1, updated_at = now()
+      WHERE o.order_status = $2 AND o.not_after < $3 AND NOT (${planGoesOn})
+      RETURNING o.id`,
+    [orderStatus.expired, orderStatus.issued, now],
+  );
+  for (const r of rows) await addEvent(ctx.db, r.id, 'expired');
+  return rows.length;
+}
+
+type ReminderRow = { id: number; account_id: number; order_no: string; common_name: string; not_after: Date; email: string };
+
+/**
+ * Mails the account 30, 7 and 1 days before the end of the last certificate of a plan; once per threshold,
+ * recorded before sending so two instances never both mail. An order already renewed is left alone.
+ */
+async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
+  const rows = await ctx.db.query<ReminderRow>(
+    `SELECT o.id, o.account_id, o.order_no, o.common_name, o.not_after, a.email
+       FROM orders o JOIN accounts a ON a.id = o.account_id
+      WHERE o.order_status = $1 AND o.not_after > $2 AND o.not_after <= $3 AND NOT (${planGoesOn})
+        AND a.email IS NOT NULL AND a.email <> ''
+        AND NOT EXISTS (SELECT 1 FROM orders r WHERE r.renewed_from = o.id AND r.order_status <> $4)
+      ORDER BY o.not_after LIMIT 2000`,
+    [orderStatus.issued, now, new Date(now.getTime() + Math.max(...reminderDays) * day), orderStatus.cancelled],
+  );
+  let sent = 0;
+  for (const r of rows) {
+    const notAfter = new Date(r.not_after);
+    const days = Math.ceil((notAfter.getTime() - now.getTime()) / day);
+    const threshold = reminderThreshold(days);
+    if (threshold === null) continue;
+    const fresh = await ctx.db.query(
+      `INSERT INTO expiry_reminders (order_id, threshold_days, not_after) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING order_id`,
+      [r.id, threshold, notAfter],
+    );
+    if (!fresh.length) continue;
+    const { url } = await renewalLink(ctx, r.account_id, r.order_no);
+    const p = { domain: r.common_name, orderNo: r.order_no, notAfter: notAfter.toISOString().slice(0, 10), days, link: url };
+    // We do not know the reader's language: both, Chinese first (the default locale).
+    await ctx.messenger.send({
+      channel: 'mail',
+      to: r.email,
+      subject: `${translate('zh', 'renewal.mail.subject', p)} / ${translate('en', 'renewal.mail.subject', p)}`,
+      body: `${translate('zh', 'renewal.mail.body', p)}\n\n----\n\n${translate('en', 'renewal.mail.body', p)}`,
+    });
+    await addEvent(ctx.db, r.id, 'expiry_reminder', { days, threshold });
+    sent++;
+  }
+  return sent;
+}
+
+/** The daily job: reissues within plans, expiry marks, reminders. Answers what it did (kept as the job's result). */
+export async function runDaily(ctx: OrdersContext): Promise<{ reissues: number; expired: number; reminders: number }> {
+  const now = ctx.now();
+  const reissues = await queueReissues(ctx, now);
+  const expired = await markExpired(ctx, now);
+  const reminders = await sendReminders(ctx, now);
+  return { reissues, expired, reminders };
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AccountAnswer, SecondStepData, loginBody, secCodeQuery, secValidationBody } from '@cc/contracts/session';
+import { maskContact } from '@cc/domain/account';
+import { fail } from '../../lib/app-error.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { consumeCaptchaToken } from './captcha.ts';
+import { accountById, accountByUsername, normaliseUsername, startSession, twoStepTypesOf, type AccountRow } from './accounts.ts';
+import { checkCode, consumeCode, sendCode, smsAddress } from './codes.ts';
+import { clear, longestWait, record, type Limit } from './rate-limit.ts';
+import { checkTotp } from './totp.ts';
+
+/** Failed sign-ins allowed per account (by the name typed) and per client address, in 15 minutes. */
+export const failuresPerAccount = 5;
+export const failuresPerIp = 20;
+const failureWindowSeconds = 15 * 60;
+const challengeSeconds = 5 * 60;
+const challengeMaxAttempts = 5;
+
+export type SignInResult = { kind: 'signedIn'; answer: AccountAnswer } | { kind: 'secondStep'; data: SecondStepData };
+
+function loginLimits(username: string, ip: string): Limit[] {
+  const u = normaliseUsername(username);
+  const who = u.kind === 'email' ? `email:${u.email}` : `tel:${u.telephone}`;
+  return [
+    { key: `login:acct:${who}`, max: failuresPerAccount, windowSeconds: failureWindowSeconds },
+    { key: `login:ip:${ip}`, max: failuresPerIp, windowSeconds: failureWindowSeconds },
+  ];
+}
+
+// Verifying against a throwaway hash when the account does not exist keeps the answer time the same.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword(randomToken()));
+
+export async function passwordSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: z.infer<typeof loginBody>,
+): Promise<SignInResult> {
+  const limits = loginLimits(body.username, request.ip);
+  const wait = await longestWait(app.db, limits);
+  if (wait > 0) throw fail('TOO_MANY_ATTEMPTS', { minutes: Math.ceil(wait / 60) });
+  if (app.config.CAPTCHA === 'on') await consumeCaptchaToken(app.db, body.captchaToken);
+
+  const account = await accountByUsername(app.db, body.username, body.telPrefix);
+  const passed = account ? await verifyPassword(account.password_hash, body.password) : (await verifyPassword(await decoy(), body.password), false);
+  if (!account || !passed) {
+    await record(app.db, limits.map((l) => l.key));
+    throw fail('BAD_CREDENTIALS');
+  }
+  await clear(app.db, limits[0]!.key);
+
+  const types = twoStepTypesOf(account);
+  if (types.length) return { kind: 'secondStep', data: await openChallenge(app, account, types) };
+  return { kind: 'signedIn', answer: await app.db.tx((q) => startSession(q, request, reply, account.id)) };
+}
+
+async function openChallenge(app: FastifyInstance, account: AccountRow, types: ('google' | 'tel' | 'email')[]): Promise<SecondStepData> {
+  const secToken = randomToken();
+  await app.db.query(
+    `INSERT INTO login_challenges (token_hash, account_id, auth_type, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [sha256(secToken), account.id, types.join(','), challengeSeconds],
+  );
+  const contacts = {
+    ...(types.includes('tel') && account.telephone ? { tel: maskContact(account.telephone) } : {}),
+    ...(types.includes('email') && account.email ? { email: maskContact(account.email) } : {}),
+  };
+  const preferred = types[0]!;
+  return { secToken, authType: preferred, authTypes: types, contact: preferred === 'google' ? '' : (contacts[preferred] ?? ''), contacts };
+}
+
+/** The live challenge of a secToken with the methods it offers; SECOND_STEP_EXPIRED otherwise. */
+async function liveChallenge(app: FastifyInstance, secToken: string, authType: string) {
+  const [row] = await app.db.query<{ account_id: number; auth_type: string }>(
+    `SELECT account_id, auth_type FROM login_challenges
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2`,
+    [sha256(secToken), challengeMaxAttempts],
+  );
+  if (!row) throw fail('SECOND_STEP_EXPIRED');
+  if (!row.auth_type.split(',').includes(authType)) throw fail('INVALID_INPUT', undefined, { authType: 'v.authType' });
+  return row;
+}
+
+export async function sendSecondStepCode(app: FastifyInstance, request: FastifyRequest, query: z.infer<typeof secCodeQuery>) {
+  if (query.authType === 'google') throw fail('INVALID_INPUT', undefined, { authType: 'v.authType' });
+  const ch = await liveChallenge(app, query.secToken, query.authType);
+  const account = await accountById(app.db, ch.account_id);
+  const target = `acct:${account.id}:${query.authType}`;
+  if (query.authType === 'tel') {
+    await sendCode(app, { purpose: 'login', target, channel: 'sms', address: smsAddress(account.tel_prefix, account.telephone ?? '') }, request.ip, request.locale);
+    return { to: maskContact(account.telephone ?? ''), resendAfter: 60 };
+  }
+  await sendCode(app, { purpose: 'login', target, channel: 'mail', address: account.email ?? '' }, request.ip, request.locale);
+  return { to: maskContact(account.email ?? ''), resendAfter: 60 };
+}
+
+export async function validateSecondStep(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: z.infer<typeof secValidationBody>,
+): Promise<AccountAnswer> {
+  const ch = await liveChallenge(app, body.secToken, body.authType);
+  const hash = sha256(body.secToken);
+  // Each try counts against the challenge, committed before the code is judged.
+  await app.db.query(`UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = $1`, [hash]);
+  let codeId: number | undefined;
+  if (body.authType === 'google') {
+    const account = await accountById(app.db, ch.account_id);
+    if (!(await checkTotp(app.db, app.config, account.id, account.totp_secret, body.code))) {
+      throw fail('CODE_WRONG', undefined, { code: 'err.codeWrong' });
+    }
+  } else {
+    codeId = await checkCode(app.db, { purpose: 'login', target: `acct:${ch.account_id}:${body.authType}` }, body.code);
+  }
+  return app.db.tx(async (q) => {
+    const won = await q.query(`UPDATE login_challenges SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING account_id`, [hash]);
+    if (!won.length) throw fail('SECOND_STEP_EXPIRED');
+    if (codeId !== undefined) await consumeCode(q, codeId);
+    return startSession(q, request, reply, ch.account_id);
+  });
+}

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { createDb, type Db } from '@cc/db/client';
+import { migrate } from '@cc/db/migrate';
+import { seed } from '@cc/db/seed';
+import type { Config } from './config.ts';
+
+/** Opens the configured database, brings its schema up to date and seeds what a fresh one needs. */
+export async function openDatabase(config: Config, opts: { inMemory?: boolean } = {}): Promise<Db> {
+  const db = await createDb({
+    url: config.DATABASE_URL,
+    schema: config.DATABASE_SCHEMA,
+    dataDir: opts.inMemory ? undefined : path.resolve(config.DATA_DIR, 'db'),
+  });
+  await migrate(db);
+  await seed(db);
+  return db;
+}

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+import { addProducts, client, makeCsr, newAccount, testProducts } from './purchase-helpers.ts';
+import { approvalLink, drainAll, markPaid, startDns, startHttp } from './orders-helpers.ts';
+
+type Dns = Awaited<ReturnType<typeof startDns>>;
+type Web = Awaited<ReturnType<typeof startHttp>>;
+type Domain = { domain: string; method: string; status: string; reused: boolean; lastError: string; lapsesAt: string | null; instructions: Record<string, string> };
+type Detail = { orderStatus: number; domains: Domain[]; validationLapsesAt: string | null; timeline: { kind: string; text: string }[]; actions: Record<string, boolean> };
+
+let t: TestApp;
+let dns: Dns;
+let web: Web;
+let me: ReturnType<typeof client>;
+let other: ReturnType<typeof client>;
+let seq = 0;
+const host = (tag: string) => `${tag}${seq++}.dcv-test.example`;
+
+beforeAll(async () => {
+  dns = await startDns();
+  web = await startHttp();
+  t = await startTestApp({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port), PUBLIC_URL: 'http://console.test' });
+  await addProducts(t.app, Object.values(testProducts));
+  me = client(t.app, (await newAccount(t.app)).token);
+  other = client(t.app, (await newAccount(t.app)).token);
+});
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+  await web.close();
+});
+
+async function paidOrder(c: ReturnType<typeof client>, productNo: string, body: Record<string, unknown>): Promise<string> {
+  const r = await c.post(`/v1/orders/certificate/${productNo}`, { year: 1, ...body });
+  expect(r.body.code, r.body.msg).toBe(200);
+  const orderNo = r.body.data as string;
+  await markPaid(t.app, orderNo);
+  await drainAll(t.app);
+  return orderNo;
+}
+const detail = async (orderNo: string, c = me, lang?: 'zh' | 'en') => {
+  const r = await c.get(`/v1/orders/detail/${orderNo}`, lang ? { lang } : undefined);
+  expect(r.body.code, r.body.msg).toBe(200);
+  return (r.body.data as { orderInfo: Detail }).orderInfo;
+};
+
+describe('DNS CNAME (dns)', () => {
+  it('stays pending with a clear reason, then validates on "verify now" and issues', async () => {
+    const name = host('cname');
+    const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvMethod: 'dns' });
+    let d = await detail(orderNo, me, 'en');
+    expect(d.orderStatus).toBe(1002);
+    const [dom] = d.domains;
+    expect(dom).toMatchObject({ domain: name, method: 'dns', status: 'pending' });
+    expect(dom!.instructions).toMatchObject({ method: 'dns', recordType: 'CNAME' });
+    expect(dom!.instructions.host).toMatch(new RegExp(`^_[0-9a-f]{32}\\.${name.replace(/\./g, '\\.')}$`));
+    expect(dom!.lastError).toBe(`No CNAME record found at ${dom!.instructions.host}`);
+    expect(d.actions).toMatchObject({ verify: true, changeDcv: true, cancel: true, download: false });
+
+    dns.setCname(dom!.instructions.host!, 'somewhere-else.example');
+    let v = await me.put(`/v1/orders/verifyDomains/${orderNo}`, {}, { lang: 'zh' });
+    expect((v.body.data as { domains: Domain[] }).domains[0]).toMatchObject({ status: 'pending', lastError: `${dom!.instructions.host} 的 CNAME 记录不是期望的值` });
+
+    dns.setCname(dom!.instructions.host!, dom!.instructions.value!);
+    v = await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
+    expect(v.body.data).toMatchObject({ orderNo, orderStatus: 1009, domains: [{ status: 'validated', lastError: '' }] });
+    await drainAll(t.app);
+    d = await detail(orderNo);
+    expect(d.orderStatus).toBe(1005);
+    expect(d.domains[0]!.lapsesAt).not.toBeNull();
+    expect(d.timeline.map((e) => e.kind)).toEqual(expect.arrayContaining(['created', 'paid', 'validation_started', 'domain_validated', 'issuing', 'issued']));
+  });
+});
+
+describe('DNS TXT and file', () => {
+  it('validates one name by TXT (its www too) and one by file, re-checked by the job', async () => {
+    const a = host('txt');
+    const b = host('file');
+    const orderNo = await paidOrder(me, 'T-FLEX', { csr: await makeCsr(a), commonName: a, domainNames: b, dcvMethod: 'dns_txt' });
+    for (const n of [b, `www.${b}`]) {
+      const ch = await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'file', domain: n });
+      expect(ch.body.code, ch.body.msg).toBe(200);
+    }
+    const d = await detail(orderNo);
+    // sectigo flex adds the www names; a file proves its own host only.
+    expect(d.domains.map((x) => [x.domain, x.method])).toEqual([[a, 'dns_txt'], [`www.${a}`, 'dns_txt'], [b, 'file'], [`www.${b}`, 'file']]);
+    const wwwFile = d.domains.find((x) => x.domain === `www.${b}`)!;
+    web.put(`www.${b}`, wwwFile.instructions.path!, wwwFile.instructions.content!);
+    const txt = d.domains.find((x) => x.domain === a)!;
+    const file = d.domains.find((x) => x.domain === b)!;
+    expect(txt.instructions).toMatchObject({ method: 'dns_txt', recordType: 'TXT', host: `_dnsauth.${a}` });
+    expect(file.instructions).toMatchObject({ method: 'file', path: expect.stringMatching(/^\/\.well-known\/pki-validation\/[0-9A-F]{32}\.txt$/) });
+    expect(file.instructions.url).toBe(`http://${b}:${web.port}${file.instructions.path}`);
+
+    dns.setTxt(txt.instructions.host!, 'unrelated', txt.instructions.value!);
+    web.put(b, file.instructions.path!, 'wrong content');
+    let v = await me.put(`/v1/orders/verifyDomains/${orderNo}`, {}, { lang: 'en' });
+    const after = (v.body.data as { domains: Domain[] }).domains;
+    expect(after.find((x) => x.domain === a)!.status).toBe('validated');
+    // The base domain validated by DNS covers its www name.
+    expect(after.find((x) => x.domain === `www.${a}`)).toMatchObject({ status: 'validated', reused: true });
+    expect(after.find((x) => x.domain === b)).toMatchObject({ status: 'pending', lastError: `The content of ${file.instructions.url} is not the expected one` });
+
+    web.put(b, file.instructions.path!, `${file.instructions.content}\n`);
+    // The background re-check (dcv.check) picks it up: make its next run due now.
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'dcv.check' AND status = 'pending'`);
+    await drainAll(t.app);
+    v = await me.get(`/v1/orders/domainList/${orderNo}`);
+    expect(v.body.data).toMatchObject({ orderStatus: 1005 });
+  });
+
+  it('refuses a method the product does not offer and a name not in the order', async () => {
+    const a = host('rule');
+    const orderNo = await paidOrder(me, 'T-WILD', { csr: await makeCsr(`*.${a}`), commonName: `*.${a}` });
+    const r = await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'file' }, { lang: 'en' });
+    expect(r.body).toMatchObject({ code: 10001, msg: 'This product does not support the file validation method' });
+    const n = await me.post('/v1/orders/dcv', { orderNo, dcvMethod: 'dns_txt', domain: 'nope.example' }, { lang: 'en' });
+    expect(n.body).toMatchObject({ code: 10001, msg: 'nope.example is not a name of this order' });
+  });
+});
+
+describe('e-mail methods', () => {
+  it('email: the approval link in the outbox validates the name once', async () => {
+    const name = host('mail');
+    const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvEmail: { email: 'admin', dcvMethod: 'email' } });
+    const d = await detail(orderNo);
+    expect(d.domains[0]!.instructions).toEqual({ method: 'email', email: `admin@${name}` });
+    expect(d.actions.resendEmail).toBe(true);
+    const resent = await me.put(`/v1/orders/reSendDcvEmail/${orderNo}`, {});
+    expect(resent.body.data).toEqual({ sent: 1 });
+    const link = await approvalLink(t.app, `admin@${name}`);
+    expect(link.startsWith('http://console.test/dcv/approve/')).toBe(true);
+    const path = new URL(link).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(`Control of ${name} is confirmed`);
+    expect((await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } })).body).toContain('not valid or was already used');
+    await drainAll(t.app);
+    expect((await me.get(`/v1/orders/status/${orderNo}`)).body.data).toEqual({ orderStatus: 1005, reSignStatus: 0 });
+  });
+
+  it('email_dns: the mail goes out once the TXT record names the mailbox', async () => {
+    const name = host('edns');
+    const mailbox = `owner.${seq}@corp.example`;
+    const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvEmail: { email: mailbox, dcvMethod: 'email_dns' } });
+    let d = await detail(orderNo, me, 'en');
+    expect(d.domains[0]).toMatchObject({ method: 'email_dns', instructions: { method: 'email_dns', email: mailbox, recordType: 'TXT', host: `_validation-contactemail.${name}`, value: mailbox } });
+    expect(d.domains[0]!.lastError).toBe(`No TXT record holding ${mailbox} at _validation-contactemail.${name}`);
+    dns.setTxt(`_validation-contactemail.${name}`, mailbox);
+    await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
+    d = await detail(orderNo, me, 'en');
+    expect(d.domains[0]!.lastError).toBe(`Waiting for the link sent to ${mailbox} to be opened`);
+    await t.app.inject({ method: 'GET', url: new URL(await approvalLink(t.app, mailbox)).pathname });
+    await drainAll(t.app);
+    expect((await detail(orderNo)).orderStatus).toBe(1005);
+  });
+});
+
+describe('validation reuse', () => {
+  it('reuses a name validated by the account (and a parent domain by DNS), not by another account', async () => {
+    const base = host('reuse');
+    const first = await paidOrder(me, 'T-DV', { csr: await makeCsr(base), commonName: base, dcvMethod: 'dns_txt' });
+    const ins = (await detail(first)).domains[0]!.instructions;
+    dns.setTxt(ins.host!, ins.value!);
+    await me.put(`/v1/orders/verifyDomains/${first}`, {});
+    await drainAll(t.app);
+    dns.clear();
+
+    const sub = `api.${base}`;
+    const second = await paidOrder(me, 'T-DV', { csr: await makeCsr(sub), commonName: sub, dcvMethod: 'dns' });
+    const d = await detail(second);
+    expect(d.orderStatus).toBe(1005);
+    expect(d.domains[0]).toMatchObject({ domain: sub, status: 'validated', reused: true });
+    const lapse = new Date(d.validationLapsesAt!).getTime();
+    expect(Math.round((lapse - Date.now()) / 86400_000)).toBe(398);
+
+    const theirs = await paidOrder(other, 'T-DV', { csr: await makeCsr(base), commonName: base, dcvMethod: 'dns' });
+    expect((await detail(theirs, other)).domains[0]).toMatchObject({ status: 'pending', reused: false });
+    const listed = await me.get(`/v1/mssl/domains?domain=${base}`);
+    expect(listed.body.data).toMatchObject({ total: 1, data: [{ domain: base, method: 'dns_txt', orderNo: first }] });
+    const auto = await me.get(`/v1/autoDetectDomain?domain=www.${base}`);
+    expect(auto.body.data).toMatchObject({ domains: [{ domain: `www.${base}`, validated: true }] });
+  });
+});

@@ -1,0 +1,216 @@
+import 'reflect-metadata';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import * as x509 from '@peculiar/x509';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+import { addProducts, client, makeCsr, makeEcCsr, newAccount, pkcs8Pem, testKeys, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
+import { drainAll, markPaid, run, startDns, startHttp } from './orders-helpers.ts';
+
+type Dns = Awaited<ReturnType<typeof startDns>>;
+type Web = Awaited<ReturnType<typeof startHttp>>;
+type Cert = { cert: string; chain: string; fullchain: string; root: string; key: string | null; serial: string; notBefore: string; notAfter: string };
+
+let t: TestApp;
+let dns: Dns;
+let web: Web;
+let me: ReturnType<typeof client>;
+let meId: number;
+let meToken: string;
+let other: ReturnType<typeof client>;
+const dir = mkdtempSync(path.join(tmpdir(), 'cc-issuance-'));
+const file = (name: string, body: string | Buffer) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, body);
+  return p;
+};
+
+beforeAll(async () => {
+  dns = await startDns();
+  web = await startHttp();
+  t = await startTestApp({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port), PUBLIC_URL: 'http://console.test' });
+  await addProducts(t.app, Object.values(testProducts));
+  const a = await newAccount(t.app);
+  meId = a.id;
+  meToken = a.token;
+  me = client(t.app, a.token);
+  other = client(t.app, (await newAccount(t.app)).token);
+});
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+  await web.close();
+});
+
+/** Pays an order, publishes every dns_txt record it asks for, verifies, and runs the jobs. */
+async function issue(productNo: string, body: Record<string, unknown>): Promise<string> {
+  const r = await me.post(`/v1/orders/certificate/${productNo}`, { dcvMethod: 'dns_txt', year: 1, ...body });
+  expect(r.body.code, r.body.msg).toBe(200);
+  const orderNo = r.body.data as string;
+  await markPaid(t.app, orderNo);
+  await drainAll(t.app);
+  const d = (await me.get(`/v1/orders/domainList/${orderNo}`)).body.data as { domains: { status: string; instructions: { host?: string; value?: string } }[] };
+  for (const x of d.domains) if (x.status === 'pending' && x.instructions.host) dns.setTxt(x.instructions.host, x.instructions.value!);
+  await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
+  await drainAll(t.app);
+  return orderNo;
+}
+const certOf = async (orderNo: string) => {
+  const r = await me.get(`/v1/orders/cert/${orderNo}`);
+  expect(r.body.code, r.body.msg).toBe(200);
+  return r.body.data as Cert;
+};
+const text = async (pem: string) => (await run('openssl', ['x509', '-noout', '-text', '-in', file(`c${Date.now()}${Math.random()}.pem`, pem)])).stdout;
+async function verifies(c: Cert): Promise<string> {
+  const { stdout } = await run('openssl', ['verify', '-CAfile', file(`root${Math.random()}.pem`, c.root), '-untrusted', file(`chain${Math.random()}.pem`, c.chain), file(`leaf${Math.random()}.pem`, c.cert)]);
+  return stdout;
+}
+
+describe('built-in CA', () => {
+  it('issues a DV multi-name certificate: SANs, EKU, policy, the CSR key, 398 days of a 2-year plan, a chain that verifies', async () => {
+    const keys = await testKeys();
+    const orderNo = await issue('T-FLEX', { year: 2, csr: await makeCsr('shop.issue.example'), key: await pkcs8Pem(keys), commonName: 'shop.issue.example', domainNames: 'api.issue.example' });
+    const c = await certOf(orderNo);
+    const out = await text(c.cert);
+    expect(out).toMatch(/Subject: CN\s*=\s*shop\.issue\.example/);
+    const sans = out.match(/X509v3 Subject Alternative Name:\s*\n\s*(.+)/)![1]!.split(', ').sort();
+    expect(sans).toEqual(['DNS:api.issue.example', 'DNS:shop.issue.example', 'DNS:www.api.issue.example', 'DNS:www.shop.issue.example']);
+    expect(out).toContain('TLS Web Server Authentication, TLS Web Client Authentication');
+    expect(out).toContain('Policy: 2.23.140.1.2.1');
+    expect(out).toContain('CA Issuers - URI:http://console.test/ca/sectigo/intermediate.crt');
+    expect(out).toContain('URI:http://console.test/ca/sectigo/intermediate.crl');
+    expect(out).toContain('CA:FALSE');
+    expect(await verifies(c)).toContain('OK');
+    const leaf = new X509Certificate(c.cert);
+    expect(leaf.serialNumber.length).toBe(32);
+    const spki = Buffer.from(await crypto.subtle.exportKey('spki', keys.publicKey));
+    expect(leaf.publicKey.export({ type: 'spki', format: 'der' }).equals(spki)).toBe(true);
+    const days = (new Date(c.notAfter).getTime() - new Date(c.notBefore).getTime()) / 86400_000;
+    expect(Math.round(days)).toBe(398);
+    const d = (await me.get(`/v1/orders/detail/${orderNo}`)).body.data as { orderInfo: { planEndsAt: string; certificate: { serial: string }; actions: Record<string, boolean> } };
+    expect(Math.round((new Date(d.orderInfo.planEndsAt).getTime() - Date.now()) / 86400_000)).toBe(730);
+    expect(d.orderInfo.certificate.serial).toBe(c.serial);
+    expect(d.orderInfo.actions).toMatchObject({ download: true, reSign: true, cancel: false });
+    expect(c.key?.trim()).toBe((await pkcs8Pem(keys)).trim());
+    // The CA's files at the AIA and CRL addresses.
+    const crt = await t.app.inject({ method: 'GET', url: '/ca/sectigo/intermediate.crt' });
+    expect(crt.headers['content-type']).toBe('application/pkix-cert');
+    expect(new x509.X509Certificate(new Uint8Array(crt.rawPayload)).subject).toContain('Issuing CA');
+    const crl = await t.app.inject({ method: 'GET', url: '/ca/sectigo/intermediate.crl' });
+    expect(crl.statusCode).toBe(200);
+
+    // PKCS#12 that openssl opens with the password, JKS that keytool lists.
+    const pfx = await me.post('/v1/cert/pfx', { orderNo, password: 'Secret#123' });
+    expect(pfx.body.code, pfx.body.msg).toBe(200);
+    const p12 = file('a.pfx', Buffer.from((pfx.body.data as { pfx: string }).pfx, 'base64'));
+    const info = await run('openssl', ['pkcs12', '-in', p12, '-info', '-nodes', '-passin', 'pass:Secret#123']);
+    expect(info.stdout).toContain('BEGIN PRIVATE KEY');
+    expect(info.stdout.match(/BEGIN CERTIFICATE/g)).toHaveLength(2);
+    expect(info.stderr).toContain('AES-256-CBC');
+    await expect(run('openssl', ['pkcs12', '-in', p12, '-info', '-nodes', '-passin', 'pass:wrong'])).rejects.toThrow();
+    const jks = await me.post('/v1/cert/jks', { orderNo, password: 'Secret#123' }, { form: true });
+    expect(jks.body.code, jks.body.msg).toBe(200);
+    const list = await run('keytool', ['-list', '-keystore', file('a.jks', Buffer.from((jks.body.data as { jks: string }).jks, 'base64')), '-storepass', 'Secret#123']);
+    expect(list.stdout).toContain('Keystore type: JKS');
+    expect(list.stdout).toMatch(/server, .*PrivateKeyEntry/);
+    expect((await me.post('/v1/cert/pfx', { orderNo, password: '123' }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { password: 'The password needs at least 6 characters' } });
+
+    // One zip with a folder per server type.
+    const z = await t.app.inject({ method: 'GET', url: `/v1/orders/download/${orderNo}?password=Secret%23123`, headers: { token: meToken } });
+    expect(z.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(z.rawPayload);
+    expect(Object.keys(zip.files).filter((f) => !f.endsWith('/')).sort()).toEqual([
+      'apache/shop.issue.example.crt', 'apache/shop.issue.example.key', 'apache/shop.issue.example_chain.crt', 'iis/shop.issue.example.pfx',
+      'nginx/shop.issue.example.key', 'nginx/shop.issue.example_bundle.pem', 'root/shop.issue.example_root.crt', 'tomcat/shop.issue.example.jks',
+    ]);
+    // Another account reaches none of it.
+    expect((await other.get(`/v1/orders/cert/${orderNo}`)).body.code).toBe(10004);
+    expect((await other.post('/v1/cert/pfx', { orderNo, password: 'Secret#123' })).body.code).toBe(10004);
+  });
+
+  it('issues OV with the company in the subject and EV with its fields; pulls a held-key-less PFX with the given key', async () => {
+    const contactID = ((await me.post('/v1/contacts', validContact)).body.data as { id: number }).id;
+    const orgID = ((await me.post('/v1/organizations', validOrganization)).body.data as { id: number }).id;
+    const ov = await issue('T-OV', { csr: await makeCsr('ov.issue.example'), commonName: 'ov.issue.example', contactID, orgID });
+    const c = await certOf(ov);
+    expect(c.key).toBeNull();
+    const out = await text(c.cert);
+    expect(out).toContain('Policy: 2.23.140.1.2.2');
+    expect(out).toMatch(/Subject: C\s*=\s*CN, ST\s*=\s*北京市|Subject: C\s*=\s*CN, ST\s*=\s*\\E5/);
+    expect(out).toMatch(/O\s*=\s*(示例科技有限公司|\\E7)/);
+    expect(await verifies(c)).toContain('OK');
+    expect((await me.post('/v1/cert/pfx', { orderNo: ov, password: 'Secret#123' }, { lang: 'en' })).body.msg).toBe("The server does not hold this certificate's private key: please provide it");
+    const withKey = await me.post('/v1/cert/pfx', { orderNo: ov, password: 'Secret#123', key: await pkcs8Pem(await testKeys()) });
+    expect(withKey.body.code, withKey.body.msg).toBe(200);
+
+    const ev = await issue('T-EV', { csr: await makeCsr('ev.issue.example'), commonName: 'ev.issue.example', contactID, orgID });
+    const evText = await text((await certOf(ev)).cert);
+    expect(evText).toContain('Policy: 2.23.140.1.1');
+    expect(evText).toContain('businessCategory');
+    expect(evText).toContain('jurisdictionC');
+  });
+
+  it('puts IP names in IP SANs (a validation already on record for the account)', async () => {
+    await t.app.db.query(`INSERT INTO validated_domains (account_id, domain, method, validated_at, expires_at) VALUES ($1, '1.2.3.4', 'file', now(), now() + interval '398 days')`, [meId]);
+    const orderNo = await issue('T-IP', { csr: await makeCsr('1.2.3.4'), commonName: '1.2.3.4', dcvMethod: 'file' });
+    const out = await text((await certOf(orderNo)).cert);
+    expect(out).toContain('IP Address:1.2.3.4');
+  });
+
+  it('re-signs with a new CSR: a free re-sign issues again, added names cost the remaining term', async () => {
+    const orderNo = await issue('T-FLEX', { csr: await makeCsr('rs.issue.example'), commonName: 'rs.issue.example' });
+    const before = await certOf(orderNo);
+    const price = await me.post(`/v1/orders/reSignPrice/${orderNo}`, { domainNames: 'rs.issue.example,www.rs.issue.example,new.issue.example,www.new.issue.example' });
+    expect(price.body.data).toMatchObject({ priceDiff: 10000, addedDomains: ['new.issue.example', 'www.new.issue.example'], remainingDays: 365 });
+    const same = await me.post(`/v1/orders/reSignPrice/${orderNo}`, {});
+    expect(same.body.data).toMatchObject({ priceDiff: 0 });
+
+    const r = await me.post('/v1/orders/reSign', { orderNo, csr: await makeEcCsr('rs.issue.example') });
+    expect(r.body.code, r.body.msg).toBe(200);
+    expect(r.body.data).toMatchObject({ orderNo, reSignPriceDiff: 0 });
+    await drainAll(t.app);
+    const after = await certOf(orderNo);
+    expect(after.serial).not.toBe(before.serial);
+    expect(await text(after.cert)).toContain('id-ecPublicKey');
+    expect((await me.get(`/v1/orders/status/${orderNo}`)).body.data).toEqual({ orderStatus: 1005, reSignStatus: 0 });
+    const rec = await me.get(`/v1/orders/reSign/records?orderNo=${orderNo}`);
+    expect(rec.body.data).toMatchObject({ total: 1, data: [{ orderNo, status: 'done', priceDiff: 0 }] });
+
+    // Adding names costs money: 5004 until the payments area marks it paid.
+    const paid = await me.post('/v1/orders/reSign', { orderNo, csr: await makeEcCsr('rs.issue.example'), domainNames: 'rs.issue.example,new2.issue.example' });
+    expect(paid.body.data).toMatchObject({ reSignStatus: 5004 });
+    expect((paid.body.data as { reSignPriceDiff: number }).reSignPriceDiff).toBeGreaterThan(0);
+    await drainAll(t.app);
+    expect((await me.get(`/v1/orders/status/${orderNo}`)).body.data).toEqual({ orderStatus: 1005, reSignStatus: 5004 });
+    await t.app.db.query(`UPDATE orders SET re_sign_paid_at = now() WHERE order_no = $1`, [orderNo]);
+    const [o] = await t.app.db.query<{ id: number }>(`SELECT id FROM orders WHERE order_no = $1`, [orderNo]);
+    await t.app.db.query(`INSERT INTO jobs (kind, payload) VALUES ('orders.paid', $1::jsonb)`, [JSON.stringify({ orderIds: [o!.id], aim: 'reSign' })]);
+    await drainAll(t.app);
+    const d = (await me.get(`/v1/orders/domainList/${orderNo}`)).body.data as { orderStatus: number; domains: { domain: string; status: string; instructions: { host?: string; value?: string } }[] };
+    expect(d.orderStatus).toBe(1002);
+    for (const x of d.domains) if (x.status === 'pending') dns.setTxt(x.instructions.host!, x.instructions.value!);
+    await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
+    await drainAll(t.app);
+    const third = await certOf(orderNo);
+    expect(await text(third.cert)).toContain('DNS:new2.issue.example');
+  });
+
+  it('answers batch calls for the caller\'s orders only', async () => {
+    const a = await issue('T-DV', { csr: await makeCsr('b1.issue.example'), commonName: 'b1.issue.example' });
+    const b = await issue('T-DV', { csr: await makeCsr('b2.issue.example'), commonName: 'b2.issue.example' });
+    const certs = await me.post('/v1/orders/batch/certs', { orderNos: [a, b, 'SSL0000'] });
+    expect(certs.body.data).toMatchObject({ data: [{ orderNo: b }, { orderNo: a }], missing: ['SSL0000'] });
+    const hv = await me.post('/v1/orders/batch/hashValues', { orderNos: `${a},${b}` }, { form: true });
+    expect((hv.body.data as { data: unknown[] }).data).toHaveLength(2);
+    const v = await me.post('/v1/orders/batch/verify', { orderNos: [a] });
+    expect(v.body.data).toEqual({ data: [{ orderNo: a, orderStatus: 1005, validated: 1, pending: 0 }] });
+    const z = await t.app.inject({ method: 'GET', url: `/v1/orders/batch/download?orderNos=${a},${b}`, headers: { token: meToken } });
+    const zip = await JSZip.loadAsync(z.rawPayload);
+    expect(Object.keys(zip.files)).toEqual(expect.arrayContaining([`${a}/nginx/b1.issue.example_bundle.pem`, `${b}/apache/b2.issue.example.crt`]));
+    expect((await other.post('/v1/orders/batch/certs', { orderNos: [a] })).body.data).toEqual({ data: [], missing: [a] });
+  });
+});
+

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import type { App } from '../src/app.ts';
+
+export const run = promisify(execFile);
+
+/** The slice of dns2 these tests use (the package ships no types). */
+interface Dns2Question {
+  name: string;
+  type: number;
+}
+interface Dns2Packet {
+  questions: Dns2Question[];
+  answers: Record<string, unknown>[];
+}
+interface Dns2Module {
+  Packet: { TYPE: Record<'A' | 'TXT' | 'CNAME', number>; CLASS: { IN: number }; createResponseFromRequest(r: Dns2Packet): Dns2Packet };
+  createServer(o: { udp: boolean; handle: (req: Dns2Packet, send: (res: Dns2Packet) => void) => void }): {
+    listen(o: { udp: { port: number; address: string } }): Promise<{ udp: AddressInfo }>;
+    close(): Promise<void>;
+  };
+}
+const dns2 = createRequire(import.meta.url)('dns2') as Dns2Module;
+
+/**
+ * An authoritative DNS server on loopback: every name has A 127.0.0.1 (so the file check reaches the local
+ * HTTP server), plus whatever TXT and CNAME records a test publishes.
+ */
+export async function startDns() {
+  const txt = new Map<string, string[]>();
+  const cname = new Map<string, string>();
+  // Which names were asked for TXT: the bench tells from it when the server's background check has looked.
+  const asked = new Map<string, number>();
+  const { Packet } = dns2;
+  const server = dns2.createServer({
+    udp: true,
+    handle(req, send) {
+      const res = Packet.createResponseFromRequest(req);
+      const q = req.questions[0];
+      if (q) {
+        const name = q.name.toLowerCase();
+        if (q.type === Packet.TYPE.A) res.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address: '127.0.0.1' });
+        if (q.type === Packet.TYPE.TXT) {
+          asked.set(name, (asked.get(name) ?? 0) + 1);
+          for (const data of txt.get(name) ?? []) res.answers.push({ name: q.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data });
+        }
+        if (q.type === Packet.TYPE.CNAME && cname.has(name)) res.answers.push({ name: q.name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: 1, domain: cname.get(name) });
+      }
+      send(res);
+    },
+  });
+  const addr = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  return {
+    address: `127.0.0.1:${addr.udp.port}`,
+    setTxt: (host: string, ...values: string[]) => txt.set(host.toLowerCase(), values),
+    setCname: (host: string, target: string) => cname.set(host.toLowerCase(), target),
+    txtQueries: (host: string) => asked.get(host.toLowerCase()) ?? 0,
+    clear: () => {
+      txt.clear();
+      cname.clear();
+    },
+    close: () => server.close(),
+  };
+}
+
+/** An HTTP server on loopback serving the files a test publishes, keyed by Host and path. */
+export async function startHttp() {
+  const files = new Map<string, string>();
+  const server = http.createServer((req, res) => {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const body = files.get(`${host}${req.url ?? ''}`);
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/plain' }).end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    put: (host: string, path: string, body: string) => files.set(`${host.toLowerCase()}${path}`, body),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What the payments area does when an order is paid: 1002 with paid_at, and its job queued. */
+export async function markPaid(app: App, orderNo: string): Promise<number> {
+  const [o] = await app.db.query<{ id: number }>(`UPDATE orders SET order_status = 1002, paid_at = now() WHERE order_no = $1 RETURNING id`, [orderNo]);
+  await app.db.query(`INSERT INTO jobs (kind, payload) VALUES ('orders.paid', $1::jsonb)`, [JSON.stringify({ orderIds: [o!.id], orderNos: [orderNo], aim: 'makeOrder', payWay: 'balance', ref: orderNo })]);
+  return o!.id;
+}
+
+/** Runs queued jobs until none is due. */
+export async function drainAll(app: App): Promise<void> {
+  while ((await app.jobs.drain()) > 0);
+}
+
+/** The newest approval link mailed to an address. */
+export async function approvalLink(app: App, to: string): Promise<string> {
+  const r = await app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` });
+  const [msg] = r.json().data as { body: string }[];
+  const link = msg?.body.match(/https?:\/\/\S+\/dcv\/approve\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`no approval link sent to ${to}: ${r.body}`);
+  return link;
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('site configuration', () => {
+  it('answers /frontConf with the seeded settings in the envelope', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/frontConf' });
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.code).toBe(200);
+    expect(body.data.frontConf.map((s: { setting: string }) => s.setting)).toContain('xGlobalsignBrands');
+  });
+
+  it('merges a host override over the defaults', async () => {
+    await t.app.db.query(`INSERT INTO site_config (host, config) VALUES ('shop.example', '{"siteName":"Shop","currency":{"symbol":"$","unit":"USD","exRate":0.14}}')`);
+    const r = await t.app.inject({ method: 'GET', url: '/siteConfig', headers: { host: 'shop.example:8080' } });
+    expect(r.json().data).toMatchObject({ siteName: 'Shop', defaultLocal: 'zh', currency: { symbol: '$', unit: 'USD' } });
+    const other = await t.app.inject({ method: 'GET', url: '/siteConfig', headers: { host: 'localhost' } });
+    expect(other.json().data.siteName).toBe('CertHub');
+  });
+
+  it('gives display rates with CNY at 1', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/v1/exRate' });
+    expect(r.json().data.currencies).toContainEqual({ currency: 'CNY', rate: 1, symbol: '￥' });
+  });
+
+  it('answers unknown API paths with a 404 envelope in the caller language', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: { lang: 'en' } });
+    expect(r.json()).toEqual({ code: 404, data: null, msg: 'Record not found' });
+    const r2 = await t.app.inject({ method: 'GET', url: '/nothing-here', headers: { 'accept-language': 'en-US' } });
+    expect(r2.statusCode).toBe(404);
+    expect(r2.json()).toEqual({ code: 404, data: null, msg: 'Record not found' });
+  });
+
+  it('publishes OpenAPI', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(r.json().paths['/frontConf']).toBeDefined();
+  });
+});

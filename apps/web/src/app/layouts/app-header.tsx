@@ -1,0 +1,114 @@
+import Avatar from 'antd/es/avatar';
+import Dropdown from 'antd/es/dropdown';
+import Flex from 'antd/es/flex';
+import Layout from 'antd/es/layout';
+import Select from 'antd/es/select';
+import Typography from 'antd/es/typography';
+import theme from 'antd/es/theme';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import SafetyCertificateFilled from '@ant-design/icons/SafetyCertificateFilled';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { maskContact } from '@cc/domain/account';
+import { useSiteConfig } from '../../lib/api/get-site-config.ts';
+import { useAccount } from '../../lib/api/get-account.ts';
+import { useExRates } from '../../lib/api/get-ex-rate.ts';
+import { currencyPref } from '../../lib/prefs.ts';
+import { useDisplayCurrency } from '../../hooks/use-money.ts';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { ThemeSwitch } from '../../components/theme-switch.tsx';
+import { logout } from '../../features/auth/api/logout.ts';
+
+function CurrencySelect() {
+  const { t } = useTranslation();
+  const { data } = useExRates();
+  const current = useDisplayCurrency();
+  const options = (data?.currencies ?? [{ currency: current.unit, symbol: current.symbol, rate: current.rate }]).map((c) => ({ value: c.currency, label: `${c.symbol} ${c.currency}` }));
+  return (
+    <Select
+      size="small"
+      variant="borderless"
+      value={current.unit}
+      options={options}
+      onChange={(v: string) => currencyPref.set(v)}
+      aria-label={t('currency.label')}
+      popupMatchSelectWidth={false}
+      data-testid="currency-select"
+      style={{ minWidth: 90 }}
+    />
+  );
+}
+
+/** Site mark, currency, language, theme and the user menu. */
+export function AppHeader({ collapseButton }: { collapseButton: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const site = useSiteConfig();
+  const router = useRouter();
+  const { data } = useAccount();
+  const info = data?.accountInfo;
+  const name = info ? maskContact(info.email || info.telephone || info.accountNo) : '';
+
+  const onUserMenu = async (key: string) => {
+    if (key === 'logout') {
+      await logout();
+      // purgeSession's listener navigates to /sign-in; this covers a token that was already gone.
+      await router.navigate({ to: '/sign-in', replace: true });
+    } else {
+      await router.navigate({ href: key });
+    }
+  };
+
+  return (
+    <Layout.Header
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+        height: 56,
+        lineHeight: '56px',
+        padding: '0 16px',
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+      }}
+      data-testid="app-header"
+    >
+      {collapseButton}
+      <Link to="/dashboard" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}>
+        {site.logo ? <img src={site.logo} alt="" style={{ height: 28 }} /> : <SafetyCertificateFilled style={{ fontSize: 26, color: token.colorPrimary }} />}
+        <Typography.Text strong style={{ fontSize: 17 }} data-testid="site-name">
+          {site.siteName}
+        </Typography.Text>
+      </Link>
+      <Flex flex={1} justify="end" align="center" gap={4}>
+        <CurrencySelect />
+        <LanguageSwitch />
+        <ThemeSwitch />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: '/account/center', icon: <UserOutlined />, label: t('layout.myAccount') },
+              { key: '/account/secure', icon: <LockOutlined />, label: t('route.account.secure') },
+              { type: 'divider' },
+              { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('layout.logout')}</span>, danger: true },
+            ],
+            onClick: ({ key }) => void onUserMenu(key),
+          }}
+        >
+          <Flex align="center" gap={8} style={{ cursor: 'pointer', paddingInline: 8 }} role="button" aria-label={t('layout.userMenu')} data-testid="user-menu">
+            <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
+            <Typography.Text style={{ maxWidth: 180 }} ellipsis>
+              {name}
+            </Typography.Text>
+          </Flex>
+        </Dropdown>
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import Layout from 'antd/es/layout';
+import Menu from 'antd/es/menu';
+import Button from 'antd/es/button';
+import Breadcrumb from 'antd/es/breadcrumb';
+import FloatButton from 'antd/es/float-button';
+import theme from 'antd/es/theme';
+import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
+import { Link, Outlet, useMatches, useRouter, useRouterState } from '@tanstack/react-router';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client.ts';
+import { useTranslation } from 'react-i18next';
+import { getToken, purgeSession } from '../../lib/session.ts';
+import { ApiError } from '../../lib/http.ts';
+import { verifyTokenQuery } from '../../features/auth/api/verify-token.ts';
+import { messages } from '@cc/contracts/messages';
+import { registerMessages } from '../../i18n/index.ts';
+import { AppHeader } from './app-header.tsx';
+import { menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
+
+// Every page in here may show any area's rule messages; the sign-in pages carry only the core table.
+registerMessages(messages);
+
+const collapsedKey = 'siderCollapsed';
+
+/** POST /verify_token once per token when the layout is entered; an invalid token purges the session. */
+function useTokenCheck() {
+  const token = getToken() ?? '';
+  const { data, error } = useQuery({ ...verifyTokenQuery(token), enabled: token !== '' });
+  useEffect(() => {
+    if (data && !data.valid) purgeSession();
+    else if (error instanceof ApiError) purgeSession();
+  }, [data, error]);
+}
+
+function Breadcrumbs() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const titled = matches.filter((m) => m.staticData?.titleKey);
+  if (titled.length < 2) return null;
+  return (
+    <Breadcrumb
+      style={{ marginBottom: 16 }}
+      data-testid="breadcrumbs"
+      items={titled.map((m, i) => {
+        const title = t(m.staticData.titleKey ?? '');
+        return i === titled.length - 1 || m.pathname === matches.at(-1)?.pathname ? { title } : { title: <Link to={m.pathname}>{title}</Link> };
+      })}
+    />
+  );
+}
+
+/** The signed-in area brings the query cache with it. */
+export default function SignedInLayoutWithQueries() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInLayout />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInLayout() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const router = useRouter();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
+  const { selected, parent } = selectedMenu(pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(parent ? [parent] : []);
+  useTokenCheck();
+
+  useEffect(() => {
+    if (parent) setOpenKeys((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
+  }, [parent]);
+
+  const toggle = () => {
+    localStorage.setItem(collapsedKey, collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
+
+  const toItems = (nodes: MenuNode[]): NonNullable<React.ComponentProps<typeof Menu>['items']> =>
+    nodes.map((n) => (n.children ? { key: n.key, icon: n.icon, label: t(n.titleKey), children: toItems(n.children) } : { key: n.key, icon: n.icon, label: t(n.titleKey) }));
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-testid="signed-in-layout">
+      <AppHeader
+        collapseButton={
+          <Button
+            type="text"
+            onClick={toggle}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+            title={collapsed ? t('layout.expand') : t('layout.collapse')}
+            data-testid="menu-toggle"
+          />
+        }
+      />
+      <Layout>
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={224}
+          theme="light"
+          breakpoint="lg"
+          style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto', height: 'calc(100vh - 56px)', position: 'sticky', top: 56 }}
+          data-testid="sider"
+        >
+          <Menu
+            mode="inline"
+            selectedKeys={selected ? [selected] : []}
+            openKeys={collapsed ? undefined : openKeys}
+            onOpenChange={setOpenKeys}
+            items={toItems(menuTree)}
+            onClick={({ key }) => void router.navigate({ href: key })}
+            style={{ borderInlineEnd: 'none' }}
+            data-testid="side-menu"
+          />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <Breadcrumbs />
+          <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 24, minHeight: 360 }}>
+            <Outlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+      <FloatButton.BackTop visibilityHeight={200} duration={600} tooltip={t('layout.backTop')} />
+    </Layout>
+  );
+}

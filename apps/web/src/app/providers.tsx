@@ -1,0 +1,60 @@
+import { useEffect, useMemo } from 'react';
+import ConfigProvider from 'antd/es/config-provider';
+import theme from 'antd/es/theme';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/index.ts';
+import { setNotifySink } from '../lib/notify.ts';
+import { toast } from '../lib/toast.ts';
+import { useIsDark, useThemeMode } from '../lib/prefs.ts';
+
+/** Doc 01/02 §1: primary colour #1652f0. */
+export const primaryColor = '#1652f0';
+
+// The HTTP client's toasts.
+setNotifySink({ error: (text) => toast.error(text) });
+
+/** Page background and text colour from the theme (what antd's App component would set, without its weight). */
+function Body({ children }: { children: React.ReactNode }) {
+  const { token } = theme.useToken();
+  useEffect(() => {
+    document.body.style.background = token.colorBgLayout;
+    document.body.style.color = token.colorText;
+    document.body.style.fontFamily = token.fontFamily;
+  }, [token.colorBgLayout, token.colorText, token.fontFamily]);
+  return <>{children}</>;
+}
+
+function Themed({ children }: { children: React.ReactNode }) {
+  const { i18n: inst } = useTranslation();
+  const dark = useIsDark();
+  const mode = useThemeMode();
+  const locale = inst.language === 'en' ? enUS : zhCN;
+  const themeConfig = useMemo(() => ({ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: primaryColor } }), [dark]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = mode;
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    // Toasts render outside this tree: give them the same theme and locale.
+    ConfigProvider.config({
+      holderRender: (node) => (
+        <ConfigProvider locale={locale} theme={themeConfig} button={{ autoInsertSpace: false }}>
+          {node}
+        </ConfigProvider>
+      ),
+    });
+  }, [mode, dark, locale, themeConfig]);
+  return (
+    <ConfigProvider locale={locale} button={{ autoInsertSpace: false }} theme={themeConfig}>
+      <Body>{children}</Body>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: React.ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Themed>{children}</Themed>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { onSessionPurged } from '../lib/session.ts';
+import { currencyPref } from '../lib/prefs.ts';
+import { useRouteTitle } from '../hooks/use-route-title.ts';
+import { siteTitle } from './site-config-effects.ts';
+
+/** Doc 02 §2: every navigation scrolls to the top after 100 ms. */
+const scrollDelayMs = 100;
+
+export function RootShell() {
+  const router = useRouter();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const title = useRouteTitle();
+
+  useEffect(() => {
+    const t = setTimeout(() => window.scrollTo({ top: 0 }), scrollDelayMs);
+    return () => clearTimeout(t);
+  }, [pathname]);
+
+  useEffect(() => {
+    document.title = title && siteTitle ? `${title} - ${siteTitle}` : siteTitle || title;
+  }, [title]);
+
+  // 401, a failed token check or sign-out: go to /sign-in (the query cache clears itself).
+  useEffect(
+    () =>
+      onSessionPurged(() => {
+        currencyPref.refresh();
+        const here = router.state.location;
+        if (here.pathname === '/sign-in') return;
+        const back = here.pathname === '/dashboard' || here.pathname === '/' ? undefined : here.href;
+        void router.navigate({ to: '/sign-in', search: { redirect: back }, replace: true });
+      }),
+    [router],
+  );
+
+  return <Outlet />;
+}

@@ -1,0 +1,300 @@
+/**
+ * The route table: every route of documents 01 and 02. Pages load lazily, one chunk per page;
+ * screens not built yet show the shared "not available yet" page with their own title.
+ * Routes inside `signedIn` need a stored token: guarded here, by declaration.
+ */
+import type { ComponentType } from 'react';
+import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRoute, type AsyncRouteComponent } from '@tanstack/react-router';
+import { withChunkTimeout } from '../lib/chunk.ts';
+import { getToken } from '../lib/session.ts';
+import { loadSiteConfig } from '../lib/api/get-site-config.ts';
+import { RouteError } from '../components/route-error.tsx';
+import { toolPages } from '../features/tools/routes.ts';
+import { RootShell } from './root-shell.tsx';
+import { applySiteConfig } from './site-config-effects.ts';
+
+type Page = AsyncRouteComponent<object>;
+const lazy = (importer: () => Promise<{ default: ComponentType }>): Page => lazyRouteComponent(withChunkTimeout(importer));
+
+const NotYet = lazy(() => import('../components/not-yet-page.tsx'));
+const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx'));
+const SignUp = lazy(() => import('../features/auth/components/sign-up-page.tsx'));
+const SecValidation = lazy(() => import('../features/auth/components/sec-validation-page.tsx'));
+const PasswordReset = lazy(() => import('../features/auth/components/password-reset-page.tsx'));
+const NotFound = lazy(() => import('../features/errors/components/not-found-page.tsx'));
+const ServerError = lazy(() => import('../features/errors/components/server-error-page.tsx'));
+const Dashboard = lazy(() => import('../features/dashboard/components/dashboard-page.tsx'));
+const Secure = lazy(() => import('../features/account/components/secure-page.tsx'));
+const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
+// The purchase area's pages come through one small chunk: their preload lists stay out of the first page.
+const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
+  lazy(() => import('../features/purchase/routes.ts').then((m) => m.purchasePages[name]()));
+const PriceList = purchasePage('products');
+const DcvEmails = purchasePage('dcvEmails');
+const Contacts = purchasePage('contacts');
+const Organizations = purchasePage('organizations');
+// Payment's pages, and pages that combine features (src/app/compose), through small chunks the same way.
+const paymentPage = (name: keyof typeof import('../features/payment/routes.ts').paymentPages) =>
+  lazy(() => import('../features/payment/routes.ts').then((m) => m.paymentPages[name]()));
+const composedPage = (name: keyof typeof import('./compose/pages.ts').composedPages) => lazy(() => import('./compose/pages.ts').then((m) => m.composedPages[name]()));
+const PurchaseWithPayment = composedPage('purchaseWithPayment');
+// The orders area: list, expiring and details with payment plugged in (compose/orders-pages.ts); the company's domains alone.
+const ordersPage = (name: keyof typeof import('./compose/orders-pages.ts').ordersComposedPages) =>
+  lazy(() => import('./compose/orders-pages.ts').then((m) => m.ordersComposedPages[name]()));
+const orderPage = (name: keyof typeof import('../features/orders/routes.ts').orderPages) =>
+  lazy(() => import('../features/orders/routes.ts').then((m) => m.orderPages[name]()));
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+
+export const rootRoute = createRootRoute({
+  component: RootShell,
+  errorComponent: RouteError,
+  // Site configuration first: title, favicon, scripts, default language and sign-in type depend on it.
+  beforeLoad: async () => {
+    await applySiteConfig(await loadSiteConfig());
+  },
+});
+
+// ---- outside the signed-in layout
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign-in',
+  staticData: { titleKey: 'route.signIn' },
+  validateSearch: (s: Record<string, unknown>): { redirect?: string; reset?: string } => ({ redirect: str(s.redirect), reset: str(s.reset) }),
+  component: SignIn,
+});
+const signUpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign-up',
+  staticData: { titleKey: 'route.signUp' },
+  validateSearch: (s: Record<string, unknown>): { inviteCode?: string } => ({ inviteCode: str(s.inviteCode) }),
+  component: SignUp,
+});
+/** Referral links: /signup/{code} opens sign-up with the invite code filled in. */
+const signUpInviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'signup/$code',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/sign-up', search: { inviteCode: params.code }, replace: true });
+  },
+});
+const secValidationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sec-validation',
+  staticData: { titleKey: 'route.secValidation' },
+  validateSearch: (s: Record<string, unknown>): { secToken?: string; authType?: string; authTypes?: string; contact?: string; telContact?: string; emailContact?: string; redirect?: string } => ({
+    secToken: str(s.secToken),
+    authType: str(s.authType),
+    authTypes: Array.isArray(s.authTypes) ? s.authTypes.map(String).join(',') : str(s.authTypes),
+    contact: str(s.contact),
+    telContact: str(s.telContact),
+    emailContact: str(s.emailContact),
+    redirect: str(s.redirect),
+  }),
+  component: SecValidation,
+});
+const passwordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: 'password-reset', staticData: { titleKey: 'route.passwordReset' }, component: PasswordReset });
+const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '404', staticData: { titleKey: 'route.notFound' }, component: NotFound });
+const serverErrorRoute = createRoute({ getParentRoute: () => rootRoute, path: '500', staticData: { titleKey: 'route.serverError' }, component: ServerError });
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/404', replace: true });
+  },
+});
+
+// ---- the signed-in layout
+export const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: ({ location }) => {
+    if (!getToken()) throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
+  },
+  component: Layout,
+});
+const L = () => signedInRoute;
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/dashboard', replace: true });
+  },
+});
+const dashboardRoute = createRoute({ getParentRoute: L, path: 'dashboard', staticData: { titleKey: 'route.dashboard' }, component: Dashboard });
+const notificationRoute = createRoute({ getParentRoute: L, path: 'notification', staticData: { titleKey: 'route.notification' }, component: NotYet });
+
+// /ssl
+const sslRoute = createRoute({ getParentRoute: L, path: 'ssl' });
+const S = () => sslRoute;
+const sslIndex = createRoute({ getParentRoute: S, path: '/', beforeLoad: () => { throw redirect({ to: '/ssl/certificates', replace: true }); } });
+const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates' }, component: PurchaseWithPayment });
+const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: ordersPage('details') });
+const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: PriceList });
+const sslDcvEmail = createRoute({ getParentRoute: S, path: 'dcv/email', staticData: { titleKey: 'route.ssl.dcvEmail' }, component: DcvEmails });
+
+// /account
+const accountRoute = createRoute({ getParentRoute: L, path: 'account', staticData: { titleKey: 'route.account.root' } });
+const A = () => accountRoute;
+const accountIndex = createRoute({ getParentRoute: A, path: '/', beforeLoad: () => { throw redirect({ to: '/account/center', replace: true }); } });
+const accountChildren = [
+  createRoute({ getParentRoute: A, path: 'center', staticData: { titleKey: 'route.account.center' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'info', staticData: { titleKey: 'route.account.info' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'secure', staticData: { titleKey: 'route.account.secure' }, component: Secure }),
+  createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'invoice/invoice-template', staticData: { titleKey: 'route.account.invoiceTemplate' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'credit-records', staticData: { titleKey: 'route.account.creditRecords' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'transaction', staticData: { titleKey: 'route.account.transaction' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'developer', staticData: { titleKey: 'route.account.developer' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'notify', staticData: { titleKey: 'route.account.notify' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'cert-package', staticData: { titleKey: 'route.account.certPackage' }, component: NotYet }),
+] as const;
+
+// /payment, /deposit
+const paymentRoute = createRoute({ getParentRoute: L, path: 'payment' });
+const P = () => paymentRoute;
+const paymentChildren = [
+  createRoute({ getParentRoute: P, path: '/', staticData: { titleKey: 'route.payment.root' }, component: paymentPage('payment') }),
+  createRoute({ getParentRoute: P, path: 'batch', staticData: { titleKey: 'route.payment.batch' }, component: paymentPage('batch') }),
+  createRoute({ getParentRoute: P, path: 'test', staticData: { titleKey: 'route.payment.test' }, component: paymentPage('paymentTest') }),
+] as const;
+const depositRoute = createRoute({ getParentRoute: L, path: 'deposit' });
+const D = () => depositRoute;
+const depositChildren = [
+  createRoute({ getParentRoute: D, path: '/', staticData: { titleKey: 'route.deposit.root' }, component: paymentPage('deposit') }),
+  createRoute({ getParentRoute: D, path: 'test', staticData: { titleKey: 'route.deposit.test' }, component: paymentPage('depositTest') }),
+] as const;
+
+// /orders
+const ordersRoute = createRoute({ getParentRoute: L, path: 'orders', staticData: { titleKey: 'route.orders.root' } });
+const O = () => ordersRoute;
+const ordersChildren = [
+  createRoute({ getParentRoute: O, path: '/', beforeLoad: () => { throw redirect({ to: '/orders/list', replace: true }); } }),
+  createRoute({ getParentRoute: O, path: 'list', staticData: { titleKey: 'route.orders.list' }, component: ordersPage('list') }),
+  createRoute({ getParentRoute: O, path: 'expiring', staticData: { titleKey: 'route.orders.expiring' }, component: ordersPage('expiring') }),
+  createRoute({ getParentRoute: O, path: 'org', staticData: { titleKey: 'route.orders.org' }, component: Organizations }),
+  createRoute({ getParentRoute: O, path: 'org/$id/domains', staticData: { titleKey: 'route.orders.orgDomains' }, component: orderPage('orgDomains') }),
+  createRoute({ getParentRoute: O, path: 'contact', staticData: { titleKey: 'route.orders.contact' }, component: Contacts }),
+] as const;
+
+// /billing
+const billingRoute = createRoute({ getParentRoute: L, path: 'billing', staticData: { titleKey: 'route.billing.root' } });
+const B = () => billingRoute;
+const billingChildren = [
+  createRoute({ getParentRoute: B, path: '/', beforeLoad: () => { throw redirect({ to: '/billing/invoice', replace: true }); } }),
+  createRoute({ getParentRoute: B, path: 'invoice', staticData: { titleKey: 'route.billing.invoice' }, component: NotYet }),
+  createRoute({ getParentRoute: B, path: 'invoice/invoice-template', staticData: { titleKey: 'route.billing.invoiceTemplate' }, component: NotYet }),
+  createRoute({ getParentRoute: B, path: 'invoice/mailling-template', staticData: { titleKey: 'route.billing.maillingTemplate' }, component: NotYet }),
+  createRoute({ getParentRoute: B, path: 'transaction', staticData: { titleKey: 'route.billing.transaction' }, component: NotYet }),
+] as const;
+
+// /domain
+const domainRoute = createRoute({ getParentRoute: L, path: 'domain', staticData: { titleKey: 'route.domain.root' } });
+const DM = () => domainRoute;
+const domainManage = createRoute({ getParentRoute: DM, path: 'manage', staticData: { titleKey: 'route.domain.manage' } });
+const DMM = () => domainManage;
+const domainRenew = createRoute({ getParentRoute: DM, path: 'renew', staticData: { titleKey: 'route.domain.renew' } });
+const DMR = () => domainRenew;
+const domainBatch = createRoute({ getParentRoute: DM, path: 'batch', staticData: { titleKey: 'route.domain.batch' } });
+const DMB = () => domainBatch;
+const domainTransfer = createRoute({ getParentRoute: DM, path: 'transfer', staticData: { titleKey: 'route.domain.transfer' } });
+const DMT = () => domainTransfer;
+const domainChildren = [
+  createRoute({ getParentRoute: DM, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/search', replace: true }); } }),
+  createRoute({ getParentRoute: DM, path: 'search', staticData: { titleKey: 'route.domain.search' }, component: NotYet }),
+  domainManage.addChildren([
+    createRoute({ getParentRoute: DMM, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/manage/mine', replace: true }); } }),
+    createRoute({ getParentRoute: DMM, path: 'mine', staticData: { titleKey: 'route.domain.mine' }, component: NotYet }),
+    createRoute({ getParentRoute: DMM, path: 'expiring', staticData: { titleKey: 'route.domain.expiring' }, component: NotYet }),
+    createRoute({ getParentRoute: DMM, path: 'expired', staticData: { titleKey: 'route.domain.expired' }, component: NotYet }),
+    createRoute({ getParentRoute: DMM, path: 'for-sale', staticData: { titleKey: 'route.domain.forSale' }, component: NotYet }),
+    createRoute({ getParentRoute: DMM, path: '$orderNo', staticData: { titleKey: 'route.domain.detail' }, component: NotYet }),
+  ]),
+  domainRenew.addChildren([
+    createRoute({ getParentRoute: DMR, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/renew/form', replace: true }); } }),
+    createRoute({ getParentRoute: DMR, path: 'form', staticData: { titleKey: 'route.domain.renewForm' }, component: NotYet }),
+    createRoute({ getParentRoute: DMR, path: 'list', staticData: { titleKey: 'route.domain.renewList' }, component: NotYet }),
+  ]),
+  domainBatch.addChildren([
+    createRoute({ getParentRoute: DMB, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/batch/dns', replace: true }); } }),
+    createRoute({ getParentRoute: DMB, path: 'dns', staticData: { titleKey: 'route.domain.batchDns' }, component: NotYet }),
+    createRoute({ getParentRoute: DMB, path: 'update-ownership', staticData: { titleKey: 'route.domain.batchUpdateOwnership' }, component: NotYet }),
+    createRoute({ getParentRoute: DMB, path: 'resolution', staticData: { titleKey: 'route.domain.batchResolution' }, component: NotYet }),
+    createRoute({ getParentRoute: DMB, path: 'group', staticData: { titleKey: 'route.domain.batchGroup' }, component: NotYet }),
+    createRoute({ getParentRoute: DMB, path: 'remark', staticData: { titleKey: 'route.domain.batchRemark' }, component: NotYet }),
+    createRoute({ getParentRoute: DMB, path: 'search', staticData: { titleKey: 'route.domain.batchSearch' }, component: NotYet }),
+  ]),
+  domainTransfer.addChildren([
+    createRoute({ getParentRoute: DMT, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/transfer/in', replace: true }); } }),
+    createRoute({ getParentRoute: DMT, path: 'in', staticData: { titleKey: 'route.domain.transferIn' }, component: NotYet }),
+    createRoute({ getParentRoute: DMT, path: 'in-list', staticData: { titleKey: 'route.domain.transferInList' }, component: NotYet }),
+    createRoute({ getParentRoute: DMT, path: 'out', staticData: { titleKey: 'route.domain.transferOut' }, component: NotYet }),
+    createRoute({ getParentRoute: DMT, path: 'out-list', staticData: { titleKey: 'route.domain.transferOutList' }, component: NotYet }),
+  ]),
+  createRoute({ getParentRoute: DM, path: 'cart', staticData: { titleKey: 'route.domain.cart' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'contact', staticData: { titleKey: 'route.domain.contact' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'group', staticData: { titleKey: 'route.domain.group' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'dns', staticData: { titleKey: 'route.domain.dns' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'dns/$domain', staticData: { titleKey: 'route.domain.dnsRecords' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'price', staticData: { titleKey: 'route.domain.price' }, component: NotYet }),
+] as const;
+
+// /help
+const helpRoute = createRoute({ getParentRoute: L, path: 'help', staticData: { titleKey: 'route.help.root' } });
+const H = () => helpRoute;
+const helpChildren = [
+  createRoute({ getParentRoute: H, path: '/', beforeLoad: () => { throw redirect({ to: '/help/overview', replace: true }); } }),
+  createRoute({ getParentRoute: H, path: 'overview', staticData: { titleKey: 'route.help.overview' }, component: NotYet }),
+  createRoute({ getParentRoute: H, path: 'article/$id', staticData: { titleKey: 'route.help.article' }, component: NotYet }),
+] as const;
+
+// /certhub/tools (pages owned by the tools feature) and /certhub/discovery
+const toolsRoute = createRoute({ getParentRoute: L, path: 'certhub/tools', staticData: { titleKey: 'route.tools.root' } });
+const T = () => toolsRoute;
+const firstTool = Object.keys(toolPages)[0] ?? 'gen-csr';
+const toolsIndex = createRoute({ getParentRoute: T, path: '/', beforeLoad: () => { throw redirect({ href: `/certhub/tools/${firstTool}`, replace: true }); } });
+const toolChildren: AnyRoute[] = Object.entries(toolPages).map(([path, importer]) =>
+  createRoute({ getParentRoute: T, path, staticData: { titleKey: `route.tools.${path}` }, component: lazy(importer) }),
+);
+const discoveryRoute = createRoute({ getParentRoute: L, path: 'certhub/discovery', staticData: { titleKey: 'route.discovery.root' } });
+const DI = () => discoveryRoute;
+const discoveryChildren = [
+  createRoute({ getParentRoute: DI, path: '/', beforeLoad: () => { throw redirect({ to: '/certhub/discovery/dashboard', replace: true }); } }),
+  createRoute({ getParentRoute: DI, path: 'dashboard', staticData: { titleKey: 'route.discovery.dashboard' }, component: NotYet }),
+  createRoute({ getParentRoute: DI, path: 'manage', staticData: { titleKey: 'route.discovery.manage' }, component: NotYet }),
+  createRoute({ getParentRoute: DI, path: 'profile', staticData: { titleKey: 'route.discovery.profile' }, component: NotYet }),
+  createRoute({ getParentRoute: DI, path: 'certs', staticData: { titleKey: 'route.discovery.certs' }, component: NotYet }),
+  createRoute({ getParentRoute: DI, path: 'certs/$id', staticData: { titleKey: 'route.discovery.cert' }, component: NotYet }),
+  createRoute({ getParentRoute: DI, path: 'log', staticData: { titleKey: 'route.discovery.log' }, component: NotYet }),
+] as const;
+
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  signInRoute,
+  signUpRoute,
+  signUpInviteRoute,
+  secValidationRoute,
+  passwordResetRoute,
+  notFoundRoute,
+  serverErrorRoute,
+  signedInRoute.addChildren([
+    dashboardRoute,
+    notificationRoute,
+    sslRoute.addChildren([sslIndex, sslCertificates, sslCertificate, sslProducts, sslDcvEmail]),
+    accountRoute.addChildren([accountIndex, ...accountChildren]),
+    paymentRoute.addChildren([...paymentChildren]),
+    depositRoute.addChildren([...depositChildren]),
+    ordersRoute.addChildren([...ordersChildren]),
+    billingRoute.addChildren([...billingChildren]),
+    domainRoute.addChildren([...domainChildren]),
+    helpRoute.addChildren([...helpChildren]),
+    toolsRoute.addChildren([toolsIndex, ...toolChildren]),
+    discoveryRoute.addChildren([...discoveryChildren]),
+  ]),
+  unknownRoute,
+]);

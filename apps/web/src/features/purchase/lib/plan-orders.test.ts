@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { billedCounts, planOrders, type PlanInput } from './plan-orders.ts';
+
+const base: PlanInput = {
+  mode: 'single',
+  csrFrom: 'create',
+  product: { productType: 'ssl', brand: 'globalsign', certType: 'DV' },
+  wildcard: false,
+  commonName: '',
+  extraDomains: '',
+  batchText: '',
+  csrs: [],
+};
+
+describe('planOrders', () => {
+  it.each([
+    ['nothing typed', { commonName: '' }, 'purchase.domain.required', null],
+    ['bad format on the common name', { commonName: 'bad_domain' }, 'purchase.domain.format', null],
+    ['duplicate extra domain', { commonName: 'a.example.com', extraDomains: 'b.example.com\nb.example.com' }, null, 'purchase.domain.duplicate'],
+    ['second IP on a single-IP product', { commonName: '8.8.8.8', extraDomains: '1.1.1.1', product: { productType: 'ip_single', brand: 'bitcert', certType: 'DV' } }, null, 'purchase.domain.multipleIp'],
+    ['plain domain on a wildcard product', { commonName: 'example.com', product: { productType: 'wild', brand: 'alphassl', certType: 'DV' } }, 'purchase.domain.notWildcard', null],
+  ] as const)('single: %s', (_, over, cnKey, extraKey) => {
+    const p = planOrders({ ...base, ...over });
+    expect(p.commonNameError?.messageKey ?? null).toBe(cnKey);
+    expect(p.extraDomainsError?.messageKey ?? null).toBe(extraKey);
+  });
+
+  it('converts IDN to xn-- and applies the wildcard switch', () => {
+    const p = planOrders({ ...base, product: { productType: 'wild', brand: 'alphassl', certType: 'DV' }, wildcard: true, commonName: '测试.com' });
+    expect(p.commonNameError).toBeNull();
+    expect(p.orders[0]?.commonName).toBe(`*.${new URL('http://测试.com').hostname}`);
+  });
+
+  it('the common name repeated once among the extra domains is counted once (as the server does)', () => {
+    const p = planOrders({ ...base, commonName: 'a.example.com', extraDomains: 'a.example.com\nb.example.com' });
+    expect(p.extraDomainsError).toBeNull();
+    expect(p.orders[0]).toMatchObject({ domainNames: ['b.example.com'], billed: 2 });
+  });
+
+  it('batch: blank lines separate orders, bad lines carry the batch wording, orders are grouped by names billed', () => {
+    const p = planOrders({ ...base, mode: 'batch', batchText: 'a.example.com\nwww.a.example.com\n\n\nb.example.com\n\nbad..x' });
+    expect(p.orders.map((o) => o.label)).toEqual(['a.example.com', 'b.example.com', 'bad..x']);
+    expect(p.orders[2]?.errors[0]).toEqual({ messageKey: 'purchase.domain.formatBatch', params: { entry: 'bad..x' } });
+    const counts = billedCounts(p.orders);
+    expect([...counts.entries()].map(([n, v]) => [n, v.count])).toEqual([[2, 1], [1, 1]]);
+  });
+
+  it('batch: more than 500 orders is refused', () => {
+    const text = Array.from({ length: 501 }, (_, i) => `d${i}.example.com`).join('\n\n');
+    expect(planOrders({ ...base, mode: 'batch', batchText: text }).tooMany?.messageKey).toBe('purchase.batch.tooMany');
+  });
+
+  it('paste: no request, or one that cannot be read, is a CSR error', () => {
+    expect(planOrders({ ...base, csrFrom: 'paste' }).csrError?.messageKey).toBe('purchase.csr.required');
+    expect(planOrders({ ...base, csrFrom: 'paste', csrs: [{ ok: false, pem: 'x', error: 'bad' }] }).csrError?.messageKey).toBe('purchase.csr.invalid');
+    const ok = planOrders({ ...base, mode: 'batch', csrFrom: 'zip', csrs: [{ ok: true, pem: 'P', commonName: 'z.example.com', names: ['z.example.com', 'y.example.com'], keyText: 'RSA 2048' }] });
+    expect(ok.orders[0]).toMatchObject({ commonName: 'z.example.com', domainNames: ['y.example.com'], csr: 'P', errors: [] });
+  });
+});

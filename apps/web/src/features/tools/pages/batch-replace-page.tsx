@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Col from 'antd/es/col';
+import Flex from 'antd/es/flex';
+import Input from 'antd/es/input';
+import Row from 'antd/es/row';
+import Table from 'antd/es/table';
+import Typography from 'antd/es/typography';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { BadRuleError, batchReplace, type LineChange, type ReplaceResult, type ReplaceRule } from '../lib/batch-replace.ts';
+import { monoStyle, OutputBlock } from '../components/output-block.tsx';
+import { ToolCard } from '../components/tool-card.tsx';
+import { useToolsT } from '../components/use-tools-t.ts';
+
+const newRule = (): ReplaceRule => ({ find: '', replace: '', regex: false, caseSensitive: true });
+
+export default function BatchReplacePage() {
+  const { t } = useToolsT();
+  const [text, setText] = useState('');
+  const [rules, setRules] = useState<ReplaceRule[]>([newRule()]);
+  const update = (i: number, patch: Partial<ReplaceRule>) => setRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  // Live preview: every keystroke recomputes, which is cheap for pasted text.
+  const outcome = useMemo((): { result: ReplaceResult } | { error: string } => {
+    try {
+      return { result: batchReplace(text, rules) };
+    } catch (e) {
+      return { error: e instanceof BadRuleError ? t('batch.badRegex', { n: e.index + 1, message: e.message }) : String(e) };
+    }
+  }, [text, rules, t]);
+
+  return (
+    <ToolCard title={t('batch.title')}>
+      <Flex vertical gap={12}>
+        <Typography.Text strong>{t('batch.text')}</Typography.Text>
+        <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 7, maxRows: 20 }} style={monoStyle} data-testid="batch-text" />
+        {rules.map((r, i) => (
+          <Row key={i} gutter={8} align="middle" data-testid="batch-rule">
+            <Col xs={24} md={8}>
+              <Input value={r.find} onChange={(e) => update(i, { find: e.target.value })} placeholder={t('batch.find')} style={monoStyle} />
+            </Col>
+            <Col xs={24} md={8}>
+              <Input value={r.replace} onChange={(e) => update(i, { replace: e.target.value })} placeholder={t('batch.replace')} style={monoStyle} />
+            </Col>
+            <Col xs={24} md={8}>
+              <Flex gap={8} align="center" wrap>
+                <Checkbox checked={r.regex} onChange={(e) => update(i, { regex: e.target.checked })}>
+                  {t('batch.regex')}
+                </Checkbox>
+                <Checkbox checked={r.caseSensitive} onChange={(e) => update(i, { caseSensitive: e.target.checked })}>
+                  {t('batch.caseSensitive')}
+                </Checkbox>
+                {rules.length > 1 && <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('batch.removeRule')} onClick={() => setRules(rules.filter((_, j) => j !== i))} />}
+              </Flex>
+            </Col>
+          </Row>
+        ))}
+        <div>
+          <Button icon={<PlusOutlined />} onClick={() => setRules([...rules, newRule()])}>
+            {t('batch.addRule')}
+          </Button>
+        </div>
+        {'error' in outcome ? (
+          <Alert type="error" showIcon title={outcome.error} data-testid="tool-error" />
+        ) : (
+          <>
+            <Typography.Text strong data-testid="batch-count">
+              {outcome.result.count > 0 ? t('batch.changes', { count: outcome.result.count }) : t('batch.noChanges')}
+            </Typography.Text>
+            {outcome.result.changes.length > 0 && (
+              <Table<LineChange>
+                size="small"
+                rowKey="line"
+                pagination={{ pageSize: 50, hideOnSinglePage: true }}
+                dataSource={outcome.result.changes}
+                columns={[
+                  { title: t('batch.line'), dataIndex: 'line', width: 70 },
+                  { title: t('batch.before'), dataIndex: 'before', render: (v: string) => <del style={{ ...monoStyle, whiteSpace: 'pre-wrap' }}>{v}</del> },
+                  { title: t('batch.after'), dataIndex: 'after', render: (v: string) => <ins style={{ ...monoStyle, whiteSpace: 'pre-wrap', textDecoration: 'none' }}>{v}</ins> },
+                ]}
+                data-testid="batch-preview"
+              />
+            )}
+            <OutputBlock title={t('batch.result')} text={outcome.result.output} fileName="replaced.txt" testId="batch-output" />
+          </>
+        )}
+      </Flex>
+    </ToolCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountAnswer } from '@cc/contracts/session';
+import { http } from '../http.ts';
+import { storeUser } from '../session.ts';
+
+/** GET /v1/account: the signed-in user (data.accountInfo, lastLoginIP, lastLoginTime, rootUUID). */
+export async function getAccount(): Promise<AccountAnswer> {
+  const a = await http<AccountAnswer>('/v1/account');
+  storeUser(a.accountInfo);
+  return a;
+}
+
+export const accountQuery = queryOptions({ queryKey: ['account'], queryFn: getAccount, staleTime: 30_000 });
+
+export function useAccount() {
+  return useQuery(accountQuery);
+}

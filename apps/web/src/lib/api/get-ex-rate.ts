@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { exRateAnswer } from '@cc/contracts/site';
+import { http } from '../http.ts';
+
+export type ExRates = z.infer<typeof exRateAnswer>;
+
+/** GET /v1/exRate: display rates from CNY (signed-in). */
+export function getExRate(): Promise<ExRates> {
+  return http<ExRates>('/v1/exRate');
+}
+
+export const exRateQuery = queryOptions({ queryKey: ['exRate'], queryFn: getExRate, staleTime: 10 * 60_000 });
+
+export function useExRates(enabled = true) {
+  return useQuery({ ...exRateQuery, enabled });
+}

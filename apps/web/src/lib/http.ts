@@ -1,0 +1,214 @@
+/**
+ * The one HTTP client (doc 02 §7, §8; spec README "Calls"): fetch + AbortController.
+ *
+ * - Sends the stored token in `token` and `Authorization`, the current language in `lang`; bodies are JSON.
+ * - Stores a refreshed token from the `authorization` response header.
+ * - Unwraps `{ code, data, msg }`: code 200 gives `data`, another code throws ApiError (code, msg, data, errors).
+ * - HTTP 401 purges the session (the app then goes to /sign-in); HTTP 500 toasts 服务器内部错误！;
+ *   no response toasts 与服务器断开连接~ after 150 ms unless the call was cancelled on purpose.
+ * - Duplicates: an identical request (method + URL + body) made while one is in flight is not sent again;
+ *   the later caller shares the earlier one's answer. Either caller may abort on its own; the network
+ *   request is aborted only when every caller has gone. (The spec's "duplicates are cancelled": the
+ *   duplicate never reaches the server, and nobody receives a spurious cancellation error.)
+ */
+import { i18n, currentLocale } from '../i18n/index.ts';
+import { notify } from './notify.ts';
+import { getToken, purgeSession, setToken } from './session.ts';
+
+/** Doc 02 §9 time limits. */
+export const timeouts = {
+  default: 30_000,
+  orderStatus: 60_000,
+  batchKeyCreation: 20 * 60_000,
+  orderCreate: 20 * 60_000,
+} as const;
+
+/** Delay before the "disconnected" toast, so that cancellations caused by leaving the page stay quiet. */
+export const networkToastDelayMs = 150;
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  timeout?: number;
+  signal?: AbortSignal;
+  /** Sign-in, sign-up and the second step: keep the token they return, also in a 10-year cookie. */
+  startsSession?: boolean;
+  /** No toasts for network loss or 500 (the caller reports the failure itself). */
+  quiet?: boolean;
+}
+
+/** A business error (HTTP 200 with code ≠ 200) or an HTTP error status with an envelope. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly data: unknown,
+    /** Field messages from the server plus `msg` itself (doc 02 §8: the body msg goes into errors). */
+    readonly errors: Record<string, string>,
+    readonly status: number,
+  ) {
+    super(msg);
+  }
+}
+
+/** No response: connection lost, server down, or our own time limit. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export function isAbortError(e: unknown): boolean {
+  return e instanceof DOMException && e.name === 'AbortError';
+}
+
+let apiBase = '';
+/** From the site configuration (`apiBaseURL`); empty means the same origin. */
+export function setApiBase(base: string) {
+  apiBase = base.replace(/\/+$/, '');
+}
+
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) qs.append(k, String(v));
+  const s = qs.toString();
+  return `${apiBase}${path}${s ? (path.includes('?') ? '&' : '?') + s : ''}`;
+}
+
+interface Flight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  users: number;
+}
+const inFlight = new Map<string, Flight>();
+
+/** Calls the API and answers `data` of a code-200 envelope. */
+export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const url = buildUrl(path, opts.query);
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const key = `${method} ${url} ${body ?? ''}`;
+
+  // A versioned signed-in call with no token cannot succeed: sign out here instead (doc 02 §4).
+  if (path.startsWith('/v1/') && !getToken()) {
+    purgeSession();
+    return Promise.reject(new ApiError(401, i18n.t('layout.signedOut'), null, {}, 401));
+  }
+
+  let flight = inFlight.get(key);
+  if (!flight) {
+    const controller = new AbortController();
+    const f: Flight = { controller, users: 0, promise: Promise.resolve() };
+    f.promise = send(url, method, body, opts, controller).finally(() => {
+      if (inFlight.get(key) === f) inFlight.delete(key);
+    });
+    inFlight.set(key, f);
+    flight = f;
+  }
+  const shared = flight;
+  shared.users++;
+
+  return new Promise<T>((resolve, reject) => {
+    const signal = opts.signal;
+    const leave = () => {
+      shared.users--;
+      if (shared.users === 0) shared.controller.abort();
+      reject(new DOMException('The request was cancelled', 'AbortError'));
+    };
+    if (signal?.aborted) return leave();
+    signal?.addEventListener('abort', leave, { once: true });
+    shared.promise.then(
+      (v) => resolve(v as T),
+      (e: unknown) => reject(e),
+    ).finally(() => signal?.removeEventListener('abort', leave));
+  });
+}
+
+async function send(url: string, method: string, body: string | undefined, opts: RequestOptions, controller: AbortController): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json', lang: currentLocale() };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const sentToken = getToken();
+  if (sentToken) {
+    headers.token = sentToken;
+    headers.authorization = sentToken;
+  }
+
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeout ?? timeouts.default);
+
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+  } catch (e) {
+    clearTimeout(timer);
+    if (controller.signal.aborted && !timedOut) throw new DOMException('The request was cancelled', 'AbortError');
+    if (!opts.quiet) {
+      setTimeout(() => {
+        if (!leaving) notify.error(i18n.t('http.disconnected'));
+      }, networkToastDelayMs);
+    }
+    throw new NetworkError(timedOut ? 'timeout' : e instanceof Error ? e.message : 'network error', timedOut);
+  }
+  clearTimeout(timer);
+
+  // Refreshed token: kept when a sign-in call hands one out, or when it renews the one we sent
+  // (a late answer must not bring back a session that was signed out meanwhile).
+  const fresh = res.headers.get('authorization');
+  if (fresh) {
+    if (opts.startsSession) setToken(fresh, { cookie: true });
+    else if (sentToken && getToken() === sentToken) setToken(fresh);
+  }
+
+  const payload: unknown = await res.json().catch(() => null);
+  const env = isEnvelope(payload) ? payload : null;
+
+  if (res.status === 401) {
+    purgeSession();
+    throw new ApiError(401, env?.msg ?? 'unauthorized', null, { msg: env?.msg ?? '' }, 401);
+  }
+  if (res.status >= 500) {
+    if (!opts.quiet) notify.error(i18n.t('http.serverError'));
+    throw new ApiError(env?.code ?? res.status, env?.msg ?? i18n.t('http.serverError'), null, { msg: env?.msg ?? '' }, res.status);
+  }
+  if (!env) throw new ApiError(res.status, `HTTP ${res.status}`, payload, {}, res.status);
+  if (env.code !== 200) throw new ApiError(env.code, env.msg, env.data ?? null, { msg: env.msg, ...(env.errors ?? {}) }, res.status);
+  return env.data;
+}
+
+interface RawEnvelope {
+  code: number;
+  msg: string;
+  data?: unknown;
+  errors?: Record<string, string>;
+}
+
+function isEnvelope(v: unknown): v is RawEnvelope {
+  return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
+}
+
+/** The field messages of an ApiError without the general `msg` entry. */
+export function fieldErrors(e: ApiError): Record<string, string> {
+  const { msg: _msg, ...rest } = e.errors;
+  return rest;
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.ts';
+import { loadSiteConfig } from './lib/api/get-site-config.ts';
+import { loadInitialLanguage } from './i18n/index.ts';
+
+// Start the site configuration request before React renders: the first route waits for it.
+void loadSiteConfig();
+await loadInitialLanguage();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,56 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+// Relative, so that Vite bundles it into the config (Node cannot load the workspace's .ts through node_modules).
+import { defaultSiteConfig } from '../../packages/contracts/src/site.ts';
+
+const api = 'http://localhost:8080';
+// Everything the server answers; the console's own routes (/sign-in, /sign-up, ...) stay with Vite.
+const proxied = ['/v1', '/dm-serv', '/captcha', '/login', '/signup', '/forgot_password', '/changePwd', '/verify_token', '/sec', '/frontConf', '/siteConfig', '/dev', '/docs', '/payment-callbacks'];
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  // The contract's defaults as data: importing the module at run time would ship zod to the first page.
+  define: { __DEFAULT_SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      proxied.map((p) => [
+        p,
+        {
+          target: api,
+          changeOrigin: false,
+          // /sec-validation is both a page (GET, HTML) and a call (POST); /signup likewise.
+          bypass: (req: { method?: string; headers: { accept?: string } }) =>
+            req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
+        },
+      ]),
+    ),
+  },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: {
+        // antd's rc-components declare no `sideEffects`, so a whole package (e.g. @rc-component/form with its
+        // validator) rides along with one small import (Input's form context). They are pure modules: let
+        // unused ones go. Stylesheets keep their side effects.
+        moduleSideEffects: (id: string) => (/node_modules[\\/](@rc-component|@ant-design)[\\/]/.test(id) && !id.endsWith('.css') ? false : undefined),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Libraries every page needs, cached apart from the app code that changes more often.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 25 },
+            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+});

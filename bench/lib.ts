@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import autocannon from 'autocannon';
+import { chromium, type Browser } from 'playwright-core';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first 200 of /healthz. */
+  startMs: number;
+  /** Signs in (the server runs with CAPTCHA=off) and answers the token; the demo account by default. */
+  signIn(username?: string, password?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/** Loads one call at `connections` for `duration` seconds and prints req/s and latency percentiles. */
+export async function load(title: string, opts: autocannon.Options) {
+  const r = await autocannon({ connections: 10, duration: 5, ...opts });
+  console.log(`${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.non2xx + r.errors} (${opts.connections ?? 10} connections)`);
+  return r;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Starts the real server as `npm start` would (minus the build), on a fresh embedded database unless told otherwise. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'cc-bench-')));
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startMs = performance.now() - t0;
+  return {
+    url,
+    child,
+    startMs,
+    async signIn(username = 'demo@certhub.local', password = 'Demo@2026') {
+      const r = await fetch(`${url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: sha256(password) }) });
+      const token = r.headers.get('authorization');
+      if (!token) throw new Error(`sign-in failed: ${await r.text()}`);
+      return token;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

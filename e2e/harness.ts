@@ -1,0 +1,173 @@
+import { createDb } from '@cc/db/client';
+/**
+ * The e2e stack: the real server (built in this process, listening on a free port, serving the built
+ * console from apps/web/dist) on a fresh database, and Debian's Chromium through playwright-core.
+ *
+ * The server runs in-process rather than as a child so that the slider check can be solved the way the
+ * server's own API tests do (apps/server/test/session-helpers.ts): the test reads the puzzle's answer
+ * from its database row, then DRAGS the handle with the mouse to that offset like a person who sees
+ * the gap. That is the one test-only shortcut; everything else goes through the browser and HTTP.
+ *
+ * Nothing is built here: `npm test` runs `npm run build` first. With DATABASE_URL set the stack runs on
+ * a fresh schema of that PostgreSQL server (dropped at the end); otherwise on embedded PGlite.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/start.ts';
+import { buildApp, type App } from '../apps/server/src/app.ts';
+
+/** The console build served: apps/web/dist, or E2E_WEB_DIST (a private build nobody else rebuilds mid-run). */
+export const webDist = process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+export const screenshotDir = path.resolve(import.meta.dirname, 'screenshots');
+
+export interface Stack {
+  baseUrl: string;
+  app: App;
+  browser: Browser;
+  /** A fresh browser context (own storage) with the console's preferences preset. */
+  newPage(opts?: { lang?: 'zh' | 'en'; theme?: 'light' | 'dark' | 'system'; token?: string }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** `env` adds or overrides server settings (test-only switches, a fake upstream's address, another WEB_DIST). */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const dist = env.WEB_DIST ?? webDist;
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`No built console in ${dist}: run \`npm run build\` first.`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cc-e2e-'));
+  const schema = process.env.DATABASE_URL ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CAPTCHA: 'on',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+  const db = await openDatabase(config, { inMemory: true });
+  const app = await buildApp({ config, db });
+  await app.listen({ host: config.HOST, port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const contexts: BrowserContext[] = [];
+
+  return {
+    baseUrl,
+    app,
+    browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 }, locale: 'zh-CN', colorScheme: 'light' });
+      contexts.push(context);
+      const prefs = { lang: opts.lang, themeMode: opts.theme, token: opts.token };
+      await context.addInitScript((p: Record<string, string | undefined>) => {
+        // Only on the first document of the context: later navigations keep what the page changed.
+        if (sessionStorage.getItem('e2e-prefs')) return;
+        sessionStorage.setItem('e2e-prefs', '1');
+        for (const [k, v] of Object.entries(p)) if (v) localStorage.setItem(k, v);
+      }, prefs);
+      const page = await context.newPage();
+      // Surface what breaks in the page next to the failing step.
+      page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') console.error(`[console error] ${m.text()}`);
+      });
+      return page;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      // The app first (its job worker stops), then the schema, through a connection of its own.
+      await app.close();
+      if (schema && process.env.DATABASE_URL) {
+        const admin = await createDb({ url: process.env.DATABASE_URL });
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await admin.close();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The answer of a slider puzzle (left edge of the piece), read from its row: see the file comment. */
+export async function captchaAnswer(app: App, captchaId: string): Promise<number> {
+  const [row] = await app.db.query<{ x: number }>(`SELECT x FROM captchas WHERE id = $1`, [captchaId]);
+  if (!row) throw new Error(`no captcha ${captchaId}`);
+  return Number(row.x);
+}
+
+/** The newest 6-digit code sent to an address, through the development outbox (GET /dev/outbox). */
+export async function outboxCode(baseUrl: string, to: string): Promise<string> {
+  const r = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(to)}`);
+  const body = (await r.json()) as { data: { body: string; subject: string }[] };
+  const code = body.data[0] && `${body.data[0].subject} ${body.data[0].body}`.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code sent to ${to}: ${JSON.stringify(body)}`);
+  return code;
+}
+
+/** Drags the slider handle by `dx` pixels with the mouse, in small steps like a hand would. */
+export async function dragSlider(page: Page, dx: number) {
+  const handle = page.getByTestId('captcha-handle');
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('slider handle not visible');
+  const y = box.y + box.height / 2;
+  const x0 = box.x + box.width / 2;
+  await page.mouse.move(x0, y);
+  await page.mouse.down();
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) await page.mouse.move(x0 + (dx * i) / steps, y + (i % 3) - 1);
+  await page.mouse.up();
+}
+
+/** Waits for a new puzzle (one whose id differs from `previous`) and answers its id. */
+export async function waitForPuzzle(page: Page, previous = ''): Promise<string> {
+  const el = page.locator(`[data-testid="slider-captcha"][data-state="ready"]:not([data-captcha-id="${previous}"])`);
+  await el.waitFor({ state: 'visible' });
+  await page.getByTestId('captcha-piece').waitFor({ state: 'visible' });
+  return (await el.getAttribute('data-captcha-id')) ?? '';
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  // A full-page capture of a scrolled page draws the sticky header mid-page: capture from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The themes each language's screens are rendered and photographed in. By default zh in light and en in dark, so
+ * every run covers both languages and both themes at half the cost; E2E_SCREENSHOTS=all renders the whole matrix.
+ */
+export function themesFor(lang: 'zh' | 'en'): readonly ('light' | 'dark')[] {
+  if (process.env.E2E_SCREENSHOTS === 'all') return ['light', 'dark'];
+  return lang === 'zh' ? ['light'] : ['dark'];
+}
+
+export type { Envelope } from '@cc/contracts/envelope';
+
+/** Calls the API as the console does (both token headers) and unwraps the envelope; anything but code 200 throws. */
+export function apiClient(baseUrl: () => string, token: () => string) {
+  return async function api<T>(method: 'GET' | 'POST', p: string, body?: object): Promise<T> {
+    const t = token();
+    const r = await fetch(`${baseUrl()}${p}`, {
+      method,
+      headers: { ...(t ? { token: t, authorization: t } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const env = (await r.json()) as { code: number; data: T; msg: string };
+    if (env.code !== 200) throw new Error(`${method} ${p}: ${env.code} ${env.msg}`);
+    return env.data;
+  };
+}

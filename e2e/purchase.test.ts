@@ -1,0 +1,498 @@
+/**
+ * Buying certificates end to end, as one account's journey on the real server and database: a contact and a
+ * company through their pages (the company filled by the registry lookup), a DV order with a key and CSR made
+ * in the browser, an OV order with contact and company, the exact messages of bad input, a wildcard product
+ * refused on a plain domain, a batch of 12 created one by one (the documents' mode, behind its switch) with the
+ * progress dialog (one bad line reported as failed, the failure report downloaded), batches of 120 from pasted
+ * text and from a zip of CSRs sent in chunks of 50 (per-certificate results as each chunk answers), a zip of
+ * CSRs, the price list and the saved validation e-mails. Screenshots go to e2e/screenshots/.
+ *
+ * The account comes from the server's test helper (a row and a session token): the sign-in flow and its
+ * slider are what console.test.ts covers; here the token is put where the console keeps it.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
+import type { Page } from 'playwright-core';
+import { makeCsr, makeEcCsr, newAccount } from '../apps/server/test/purchase-helpers.ts';
+import { screenshot, startStack, type Stack, themesFor } from './harness.ts';
+
+let stack: Stack;
+let page: Page;
+let token = '';
+const tag = Date.now().toString(36);
+
+interface OrderRow {
+  orderNo: string;
+  commonName: string;
+  orderStatus: number;
+  payAmount: number;
+}
+
+/** GET /v1/orders?orderNos=… as the account (what the order list will read). */
+async function ordersByNumbers(orderNos: string[]): Promise<OrderRow[]> {
+  const r = await fetch(`${stack.baseUrl}/v1/orders?orderNos=${orderNos.join(',')}`, { headers: { token, authorization: token } });
+  const body = (await r.json()) as { code: number; data: { allOrders: OrderRow[] } };
+  expect(body.code).toBe(200);
+  return body.data.allOrders;
+}
+
+async function openPurchase(p: Page) {
+  await p.goto('/ssl/certificates');
+  await p.getByTestId('purchase-page').waitFor();
+  await p.getByTestId('purchase-form').waitFor();
+}
+
+async function pickProduct(p: Page, brand: string, certType: string, productNo: string) {
+  const inMore = await p.getByTestId(`brand-${brand}`).count();
+  if (inMore) await p.getByTestId(`brand-${brand}`).click();
+  else {
+    await p.getByTestId('more-brands').click();
+    await p.locator('.ant-select-item-option', { hasText: new RegExp(brand, 'i') }).first().click();
+  }
+  await p.getByTestId(`cert-type-${certType}`).click();
+  await p.getByTestId(`product-${productNo}`).click();
+}
+
+/**
+ * Orders that cost something open the payment dialog (plugged in by the route table through onOrdersCreated):
+ * answers the order numbers the screen kept, then leaves paying for later.
+ */
+async function createdThenPayLater(p: Page, count: number): Promise<string[]> {
+  await p.getByTestId('payment-dialog').waitFor();
+  const created = (await p.evaluate(() => localStorage.getItem('createdOrderNos')))?.split(',') ?? [];
+  expect(created).toHaveLength(count);
+  await p.getByTestId('pay-later').click();
+  await p.getByTestId('payment-dialog').waitFor({ state: 'detached' });
+  return created;
+}
+
+/** Counts the order-creation requests of a page and the number of certificates each carried. */
+function recordCreations(p: Page): number[] {
+  const sizes: number[] = [];
+  p.on('request', (r) => {
+    if (r.method() !== 'POST' || !r.url().includes('/v1/orders/certificate/')) return;
+    const body = r.postDataJSON() as { sslCerts?: unknown[] } | null;
+    sizes.push(body?.sslCerts?.length ?? 1);
+  });
+  return sizes;
+}
+
+/** The failure report the progress dialog downloads. */
+async function downloadReport(p: Page): Promise<{ failed: { commonName: string; domainNames: string[]; error: string }[] }> {
+  const report = p.waitForEvent('download');
+  await p.getByTestId('progress-report').click();
+  const file = await report;
+  expect(file.suggestedFilename()).toMatch(/^failed-orders-.*\.json$/);
+  return JSON.parse(readFileSync(await file.path(), 'utf8')) as { failed: { commonName: string; domainNames: string[]; error: string }[] };
+}
+
+/** The text of a field's error under it. */
+const errorOf = (p: Page, field: string) => p.getByTestId(`error-${field}`);
+
+beforeAll(async () => {
+  stack = await startStack();
+  token = (await newAccount(stack.app)).token;
+  page = await stack.newPage({ token });
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('buying certificates', () => {
+  it('adds a contact on /orders/contact and a company on /orders/org filled by the lookup', async () => {
+    await page.goto('/orders/contact');
+    await page.getByTestId('contacts-page').waitFor();
+    await page.getByTestId('contact-add').click();
+    await page.getByTestId('contact-dialog').waitFor();
+    await page.getByTestId('contact-lastname').fill('张');
+    await page.getByTestId('contact-firstname').fill('三');
+    await page.getByTestId('contact-position').fill('运维工程师');
+    await page.getByTestId('contact-email').fill('zhang.san@example.com');
+    await page.getByTestId('contact-telephone').fill('1391234');
+    await page.getByTestId('contact-telephone').blur();
+    await page.getByText('电话格式不正确').waitFor();
+    await page.getByTestId('contact-telephone').fill('13912345678');
+    await screenshot(page, 'contact-dialog-zh-light');
+    await page.getByTestId('contact-dialog-ok').click();
+    await page.getByText('添加成功!').waitFor();
+    await page.getByTestId('contacts-table').getByText('zhang.san@example.com').waitFor();
+
+    await page.goto('/orders/org');
+    await page.getByTestId('orgs-page').waitFor();
+    await page.getByTestId('org-add').click();
+    await page.getByTestId('org-dialog').waitFor();
+    const orgName = page.getByTestId('org-dialog').locator('#orgName');
+    await orgName.fill('腾讯科技');
+    await page.getByTestId('org-lookup').click();
+    await page.getByText('已根据查询结果填写').waitFor();
+    expect(await orgName.inputValue()).toBe('腾讯科技（深圳）有限公司');
+    expect(await page.getByTestId('org-creditCode').inputValue()).toBe('9144030071526726XG');
+    expect(await page.getByTestId('org-nationCode').inputValue()).toBe('CN');
+    expect(await page.getByTestId('org-city').inputValue()).toBe('深圳市');
+    expect(await page.getByTestId('org-address').inputValue()).toContain('腾讯大厦');
+    await screenshot(page, 'org-dialog-zh-light-lookup');
+    await page.getByTestId('org-dialog-ok').click();
+    await page.getByText('添加成功!').waitFor();
+    await page.getByTestId('orgs-table').getByText('9144030071526726XG').waitFor();
+  });
+
+  it('buys a DV certificate with a key and CSR made in the browser; the key is downloaded, the order exists', async () => {
+    await openPurchase(page);
+    // AlphaSSL is the default brand; its single-domain DV product is first.
+    expect(await page.getByTestId('preview-brand').textContent()).toBe('AlphaSSL');
+    await pickProduct(page, 'alphassl', 'DV', 'GS-ALPHA-DV-SSL');
+    // DV: no contact, no company.
+    expect(await page.getByTestId('contact-select').count()).toBe(0);
+    expect(await page.getByTestId('org-select').count()).toBe(0);
+    const cn = `dv-${tag}.example.com`;
+    await page.getByTestId('common-name').fill(cn);
+    await page.getByTestId('term-2').click();
+    await page.getByTestId('note-398').waitFor();
+    await page.getByTestId('term-1').click();
+    await page.locator('[data-testid="preview-total"]', { hasText: '￥399.00' }).waitFor();
+    await screenshot(page, 'purchase-single-zh-light-dv');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('create-order').click();
+    const key = await download;
+    expect(key.suggestedFilename()).toBe(`${cn}.key`);
+    expect(readFileSync(await key.path(), 'utf8')).toContain('-----BEGIN PRIVATE KEY-----');
+    await screenshot(page, 'purchase-single-zh-light-dv-created');
+    const [order] = await ordersByNumbers(await createdThenPayLater(page, 1));
+    expect(order?.commonName).toBe(cn);
+    expect(order?.orderStatus).toBe(1001);
+    expect(order?.payAmount).toBe(39900);
+  });
+
+  it('shows the exact messages for bad input', async () => {
+    await openPurchase(page);
+    // A wildcard product refuses a plain domain.
+    await pickProduct(page, 'alphassl', 'DV', 'GS-ALPHA-DV-WILD');
+    await page.getByTestId('common-name').fill('example.com');
+    await errorOf(page, 'commonName').filter({ hasText: 'example.com 不是通配符域名' }).waitFor();
+    await page.getByTestId('wildcard').click();
+    await errorOf(page, 'commonName').waitFor({ state: 'detached' });
+
+    // Bad format, and a duplicated extra domain, on a multi-domain product.
+    await pickProduct(page, 'globalsign', 'DV', 'GS-DV-SSL');
+    await page.getByTestId('common-name').fill('bad_domain');
+    await errorOf(page, 'commonName').filter({ hasText: '域名 bad_domain 格式不正确' }).waitFor();
+    await page.getByTestId('common-name').fill('a.example.com');
+    await page.getByTestId('extra-domains').fill('b.example.com\nb.example.com');
+    await errorOf(page, 'extraDomains').filter({ hasText: 'b.example.com 重复' }).waitFor();
+    await screenshot(page, 'purchase-single-zh-light-errors');
+
+    // A single-IP product refuses a second IP, and a private address.
+    await pickProduct(page, 'bitcert', 'DV', 'BC-DV-IP-ONE');
+    await page.getByTestId('common-name').fill('8.8.8.8');
+    await page.getByTestId('extra-domains').fill('1.1.1.1');
+    await errorOf(page, 'extraDomains').filter({ hasText: '此产品不支持多IP' }).waitFor();
+    await page.getByTestId('extra-domains').fill('');
+    await page.getByTestId('common-name').fill('192.168.1.1');
+    await errorOf(page, 'commonName').filter({ hasText: '192.168.1.1 是内网或本机地址，不能申请证书' }).waitFor();
+
+    // Nothing filled in: the create button says what is missing and creates nothing.
+    await page.getByTestId('common-name').fill('');
+    await page.getByTestId('create-order').click();
+    await errorOf(page, 'commonName').filter({ hasText: '请填写域名' }).waitFor();
+
+    // The same rules in English.
+    const en = await stack.newPage({ token, lang: 'en' });
+    await openPurchase(en);
+    await pickProduct(en, 'globalsign', 'DV', 'GS-DV-SSL');
+    await en.getByTestId('common-name').fill('a.example.com');
+    await en.getByTestId('extra-domains').fill('c.example.com\nc.example.com');
+    await errorOf(en, 'extraDomains').filter({ hasText: 'c.example.com duplicate' }).waitFor();
+    await en.close();
+  });
+
+  it('buys an OV certificate for an IDN with the contact and the company', async () => {
+    await openPurchase(page);
+    await pickProduct(page, 'certum', 'OV', 'CERTUM-OV-SSL');
+    await page.getByTestId('contact-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '张三' }).click();
+    // The newest company is chosen by itself.
+    await page.locator('[data-testid="org-select"]', { hasText: '腾讯科技（深圳）有限公司' }).waitFor();
+    const idn = `测试${tag}.com`;
+    await page.getByTestId('common-name').fill(idn);
+    await page.getByTestId('preview-blocks').getByText('联系人信息').click();
+    await page.getByTestId('preview-blocks').getByText('公司信息').click();
+    await page.getByTestId('preview-contact').getByText('zhang.san@example.com').waitFor();
+    await page.getByTestId('preview-org').getByText('9144030071526726XG').waitFor();
+    await page.locator('[data-testid="preview-total"]', { hasText: '￥880.00' }).waitFor();
+    await screenshot(page, 'purchase-single-zh-light-ov');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('create-order').click();
+    await download;
+    const [order] = await ordersByNumbers(await createdThenPayLater(page, 1));
+    // Converted to its xn-- form before the request.
+    expect(order?.commonName).toMatch(/^xn--/);
+    expect(new URL(`http://${idn}`).hostname).toBe(order?.commonName);
+  });
+
+  it('creates a batch of 12 one by one (the switch) with the progress dialog; a bad line fails and is reported', async () => {
+    await openPurchase(page);
+    await page.getByTestId('tab-batch').click();
+    await pickProduct(page, 'bitcert', 'DV', 'BC-DV-ONE');
+    // The documents' one-by-one mode is a visible switch of the batch tab, off by default.
+    expect(await page.getByTestId('one-by-one').getAttribute('aria-checked')).toBe('false');
+    await page.getByTestId('one-by-one-hint').getByText('超过 10 个证书时每 50 个一批提交').waitFor();
+    await page.getByTestId('one-by-one').click();
+    await page.getByTestId('one-by-one-hint').getByText('每个证书一个请求').waitFor();
+    const sizes = recordCreations(page);
+    const groups = Array.from({ length: 12 }, (_, i) => (i === 6 ? `bad..domain-${tag}` : `b${i}-${tag}.example.com`));
+    await page.getByTestId('batch-domains').fill(groups.join('\n\n'));
+    await page.locator('[data-testid="orders-count"]', { hasText: '共 12 个订单' }).waitFor();
+    await page.getByTestId('batch-errors').getByText(`bad..domain-${tag} 格式不正确`).waitFor();
+    await page.locator('[data-testid="preview-total"]', { hasText: '￥1089.00' }).waitFor();
+    await screenshot(page, 'purchase-batch-zh-light');
+
+    // Hold the first creation request until the running dialog has been photographed.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let held = false;
+    await page.route('**/v1/orders/certificate/**', async (route) => {
+      if (!held) {
+        held = true;
+        await gate;
+      }
+      await route.continue();
+    });
+    const keys = page.waitForEvent('download');
+    await page.getByTestId('create-order').click();
+    await page.locator('[data-testid="progress-dialog"][data-running="Y"]').waitFor();
+    await page.getByTestId('progress-lock').getByText('正在创建订单，请勿刷新页面').waitFor();
+    // Escape does not close it.
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'progress-dialog-zh-light-running');
+    release();
+    await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="12"]').waitFor();
+    await page.unroute('**/v1/orders/certificate/**');
+    expect(await page.getByTestId('progress-count').textContent()).toBe('已完成 12/12');
+    // One request per certificate.
+    expect(sizes).toEqual(Array.from({ length: 11 }, () => 1));
+    expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(11);
+    const failed = page.locator('[data-testid="progress-item"][data-status="failed"]');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.getByTestId('progress-error').textContent()).toBe(`bad..domain-${tag} 格式不正确`);
+    expect(await page.getByTestId('progress-dialog').getAttribute('data-percent')).toBe('100');
+    expect(await page.getByTestId('progress-bar').textContent()).toContain('100%');
+    const keyZip = await keys;
+    expect(keyZip.suggestedFilename()).toMatch(/^private-keys-.*\.zip$/);
+    await screenshot(page, 'progress-dialog-zh-light-done');
+
+    const report = page.waitForEvent('download');
+    await page.getByTestId('progress-report').click();
+    const file = await report;
+    const json = JSON.parse(readFileSync(await file.path(), 'utf8')) as { failed: { commonName: string; error: string }[] };
+    expect(json.failed).toEqual([{ commonName: `bad..domain-${tag}`, domainNames: [], error: `bad..domain-${tag} 格式不正确` }]);
+
+    const created = (await page.evaluate(() => localStorage.getItem('createdOrderNos')))?.split(',') ?? [];
+    expect(created).toHaveLength(11);
+    const orders = await ordersByNumbers(created);
+    expect(orders.map((o) => o.commonName).sort()).toEqual(groups.filter((g) => !g.startsWith('bad')).sort());
+
+    await page.getByTestId('progress-close').click();
+    await page.getByTestId('progress-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('refuses a wildcard product on a plain domain: the exact message, and no order sent', async () => {
+    await openPurchase(page);
+    await pickProduct(page, 'alphassl', 'DV', 'GS-ALPHA-DV-WILD');
+    const sizes = recordCreations(page);
+    const cn = `plain-${tag}.example.com`;
+    await page.getByTestId('common-name').fill(cn);
+    await page.getByTestId('create-order').click();
+    await errorOf(page, 'commonName').filter({ hasText: `${cn} 不是通配符域名` }).waitFor();
+    await page.locator('.ant-message, .ant-notification').getByText(`${cn} 不是通配符域名`).first().waitFor();
+    expect(sizes).toEqual([]);
+    // The server says the same to a caller that skips the console.
+    const r = await fetch(`${stack.baseUrl}/v1/orders/certificate/GS-ALPHA-DV-WILD`, {
+      method: 'POST',
+      headers: { token, authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 1, csr: await makeCsr(cn), commonName: cn }),
+    });
+    expect(await r.json()).toMatchObject({ code: 10001, msg: `${cn} 不是通配符域名`, errors: { commonName: `${cn} 不是通配符域名` } });
+    await screenshot(page, 'purchase-single-zh-light-wildcard-refused');
+  });
+
+  it('creates 120 orders from pasted text in chunks of 50, the dialog moving as each chunk answers', async () => {
+    await openPurchase(page);
+    await page.getByTestId('tab-batch').click();
+    await pickProduct(page, 'bitcert', 'DV', 'BC-DV-ONE');
+    // P-256 keys: 120 are made in the worker in moments.
+    await page.getByTestId('key-encryption').click();
+    await page.locator('.ant-select-item-option', { hasText: 'ECC' }).click();
+    const bad = `bad..line-${tag}`;
+    const groups = Array.from({ length: 120 }, (_, i) => (i === 60 ? bad : `c${i}-${tag}.example.com`));
+    await page.getByTestId('batch-domains').fill(groups.join('\n\n'));
+    await page.locator('[data-testid="orders-count"]', { hasText: '共 120 个订单' }).waitFor();
+    await page.getByTestId('batch-errors').getByText(`${bad} 格式不正确`).waitFor();
+    expect(await page.getByTestId('one-by-one').getAttribute('aria-checked')).toBe('false');
+    const sizes = recordCreations(page);
+
+    // Hold the second chunk until the dialog shows the first chunk's results.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    await page.route('**/v1/orders/certificate/**', async (route) => {
+      if (++calls === 2) await gate;
+      await route.continue();
+    });
+    const keys = page.waitForEvent('download');
+    await page.getByTestId('create-order').click();
+    // 50 created plus the bad line failed before sending: 51 of 120, 42 %.
+    await page.locator('[data-testid="progress-dialog"][data-running="Y"][data-done="51"]').waitFor();
+    expect(await page.getByTestId('progress-dialog').getAttribute('data-percent')).toBe('42');
+    expect(await page.getByTestId('progress-count').textContent()).toBe('已完成 51/120');
+    await screenshot(page, 'progress-dialog-zh-light-chunked');
+    release();
+    await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="120"]').waitFor();
+    await page.unroute('**/v1/orders/certificate/**');
+    expect(sizes).toEqual([50, 50, 19]);
+    expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(119);
+    const failed = page.locator('[data-testid="progress-item"][data-status="failed"]');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.getAttribute('data-cn')).toBe(bad);
+    expect(await failed.getByTestId('progress-error').textContent()).toBe(`${bad} 格式不正确`);
+    expect(await page.getByTestId('progress-bar').textContent()).toContain('100%');
+    expect((await keys).suggestedFilename()).toMatch(/^private-keys-.*\.zip$/);
+
+    const report = await downloadReport(page);
+    expect(report.failed).toEqual([{ commonName: bad, domainNames: [], error: `${bad} 格式不正确` }]);
+
+    const created = (await page.evaluate(() => localStorage.getItem('createdOrderNos')))?.split(',') ?? [];
+    expect(created).toHaveLength(119);
+    const orders = await ordersByNumbers(created);
+    expect(orders.map((o) => o.commonName).sort()).toEqual(groups.filter((g) => g !== bad).sort());
+    expect(orders.every((o) => o.orderStatus === 1001 && o.payAmount === 9900)).toBe(true);
+    await page.getByTestId('progress-close').click();
+    await page.getByTestId('progress-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('creates 120 orders from a zip of CSRs in chunks; the one the server refuses is marked failed with its error', async () => {
+    await openPurchase(page);
+    await page.getByTestId('tab-batch').click();
+    await pickProduct(page, 'bitcert', 'DV', 'BC-DV-ONE');
+    await page.getByTestId('csr-zip').click();
+    // One P-256 pair signs 119 requests; the 120th has an RSA 1024 key, which only the server's key rule refuses.
+    const names = Array.from({ length: 119 }, (_, i) => `zz${i}-${tag}.example.com`);
+    const weak = `weak-${tag}.example.com`;
+    const weakKeys = (await globalThis.crypto.subtle.generateKey(
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 1024 },
+      true,
+      ['sign', 'verify'],
+    )) as CryptoKeyPair;
+    const zip = new JSZip();
+    const pems = await Promise.all(names.map((n) => makeEcCsr(n)));
+    names.forEach((n, i) => zip.file(`csrs/${n}.csr`, pems[i]!));
+    zip.file(`csrs/${weak}.csr`, await makeCsr(weak, weakKeys));
+    await page.getByTestId('zip-input').setInputFiles({ name: 'many.zip', mimeType: 'application/zip', buffer: await zip.generateAsync({ type: 'nodebuffer' }) });
+    await page.getByText('已成功上传 120 个 CSR').waitFor();
+    await page.locator('[data-testid="orders-count"]', { hasText: '共 120 个订单' }).waitFor();
+    const sizes = recordCreations(page);
+    await page.getByTestId('create-order').click();
+    await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="120"]').waitFor();
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(119);
+    const failed = page.locator('[data-testid="progress-item"][data-status="failed"]');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.getAttribute('data-cn')).toBe(weak);
+    expect(await failed.getByTestId('progress-error').textContent()).toBe('此产品不支持 1024 位密钥');
+    await screenshot(page, 'progress-dialog-zh-light-zip-chunked');
+
+    const report = await downloadReport(page);
+    expect(report.failed).toEqual([{ commonName: weak, domainNames: [], error: '此产品不支持 1024 位密钥' }]);
+    const created = (await page.evaluate(() => localStorage.getItem('createdOrderNos')))?.split(',') ?? [];
+    expect(created).toHaveLength(119);
+    expect((await ordersByNumbers(created)).map((o) => o.commonName).sort()).toEqual([...names].sort());
+    await page.getByTestId('progress-close').click();
+    await page.getByTestId('progress-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('creates orders from a zip of CSRs, refusing other files', async () => {
+    await openPurchase(page);
+    await page.getByTestId('tab-batch').click();
+    await pickProduct(page, 'bitcert', 'DV', 'BC-DV-ONE');
+    await page.getByTestId('csr-zip').click();
+
+    await page.getByTestId('zip-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('文件类型不正确').waitFor();
+
+    const empty = new JSZip();
+    empty.file('readme.txt', 'nothing here');
+    empty.file('fake.csr', 'not a request');
+    await page.getByTestId('zip-input').setInputFiles({ name: 'empty.zip', mimeType: 'application/zip', buffer: await empty.generateAsync({ type: 'nodebuffer' }) });
+    await page.getByText('未包含有效 CSR 或文件结构不正确').waitFor();
+
+    const names = [1, 2, 3].map((i) => `z${i}-${tag}.example.com`);
+    const zip = new JSZip();
+    for (const n of names) zip.file(`csrs/${n}.csr`, await makeCsr(n));
+    zip.file('csrs/broken.csr', 'garbage');
+    zip.file('readme.md', '# CSRs');
+    await page.getByTestId('zip-input').setInputFiles({ name: 'csrs.zip', mimeType: 'application/zip', buffer: await zip.generateAsync({ type: 'nodebuffer' }) });
+    await page.getByText('已成功上传 3 个 CSR').waitFor();
+    await page.locator('[data-testid="orders-count"]', { hasText: '共 3 个订单' }).waitFor();
+    // The price preview is in before creating: orders that cost something open the payment dialog.
+    await page.locator('[data-testid="preview-total"]', { hasText: '￥297.00' }).waitFor();
+    await screenshot(page, 'purchase-batch-zh-light-zip');
+    await page.getByTestId('create-order').click();
+    const created = await createdThenPayLater(page, 3);
+    expect((await ordersByNumbers(created)).map((o) => o.commonName).sort()).toEqual(names);
+  });
+
+  it('lists the prices and keeps validation e-mails', async () => {
+    await page.goto('/ssl/products');
+    await page.getByTestId('products-page').waitFor();
+    await page.getByTestId('prices-GS-ALPHA-DV-SSL').getByText('1 年: ￥399.00').waitFor();
+    expect(await page.getByTestId('prices-GS-ALPHA-DV-SSL').textContent()).toContain('3 年: ￥1197.00');
+
+    await page.goto('/ssl/dcv/email');
+    await page.getByTestId('dcv-emails-page').waitFor();
+    await page.getByTestId('dcv-email-input').fill('bad@');
+    await page.getByTestId('dcv-email-add').click();
+    await page.getByText('邮箱格式错误').waitFor();
+    await page.getByTestId('dcv-email-input').fill(`ops-${tag}@example.com`);
+    await page.getByTestId('dcv-email-add').click();
+    await page.getByText('添加成功!').waitFor();
+    await page.getByTestId('dcv-emails-table').getByText(`ops-${tag}@example.com`).waitFor();
+    await page.getByTestId('dcv-email-input').fill(`gone-${tag}@example.com`);
+    await page.getByTestId('dcv-email-add').click();
+    await page.getByTestId('dcv-emails-table').getByText(`gone-${tag}@example.com`).waitFor();
+    await page.getByTestId(`delete-gone-${tag}@example.com`).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await page.getByTestId('dcv-emails-table').getByText(`gone-${tag}@example.com`).waitFor({ state: 'detached' });
+  });
+
+  it('takes screenshots of every purchase screen in zh/en × light/dark', async () => {
+    const screens = [
+      { name: 'purchase-single', path: '/ssl/certificates', ready: 'purchase-form' },
+      { name: 'purchase-batch', path: '/ssl/certificates', ready: 'purchase-form', batch: true },
+      { name: 'orders-contact', path: '/orders/contact', ready: 'contacts-table' },
+      { name: 'orders-org', path: '/orders/org', ready: 'orgs-table' },
+      { name: 'ssl-products', path: '/ssl/products', ready: 'products-table' },
+      { name: 'ssl-dcv-email', path: '/ssl/dcv/email', ready: 'dcv-emails-table' },
+    ];
+    for (const lang of ['zh', 'en'] as const) {
+      for (const theme of themesFor(lang)) {
+        const p = await stack.newPage({ lang, theme, token });
+        for (const s of screens) {
+          await p.goto(s.path);
+          await p.getByTestId(s.ready).waitFor();
+          if (s.batch) {
+            await p.getByTestId('tab-batch').click();
+            await p.getByTestId('batch-domains').fill(`a-${tag}.example.com\nwww.a-${tag}.example.com\n\nb-${tag}.example.com`);
+          } else if (s.name === 'purchase-single') {
+            await p.getByTestId('common-name').fill(`shot-${tag}.example.com`);
+          }
+          await p.locator('.ant-spin-spinning, .ant-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
+          await screenshot(p, `${s.name}-${lang}-${theme}`);
+        }
+        await p.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The messages every page may need before sign-in: success, error codes and account field validation.
+ * Kept apart from the area tables so that the console's first page carries only these.
+ */
+export const coreZh = {
+  ok: '成功',
+  'err.invalidInput': '参数错误',
+  'err.notFound': '记录不存在',
+  'err.conflict': '记录已存在',
+  'err.unauthorized': '登录已失效，请重新登录',
+  'err.internal': '服务器内部错误！',
+  'err.captchaRequired': '请先完成滑块验证',
+  'err.captchaWrong': '滑块验证未通过，请重试',
+  'err.captchaExpired': '滑块验证已过期，请重新验证',
+  'err.badCredentials': '账号或密码错误',
+  'err.accountExists': '该账号已注册',
+  'err.codeWrong': '验证码错误或已过期',
+  'err.codeTooSoon': '发送过于频繁，请{{seconds}}秒后再试',
+  'err.tooManyAttempts': '尝试次数过多，请{{minutes}}分钟后再试',
+  'err.secondStepRequired': '需要二次验证',
+  'err.secondStepExpired': '二次验证已过期，请重新登录',
+  'err.accountNotFound': '账号不存在',
+  'err.inviteCodeUnknown': '邀请码不存在',
+  'err.inviteCodeTaken': '该邀请码已被使用',
+  'err.twoStepNotReady': '请先绑定{{what}}',
+  'err.profileIncomplete': '请先完善个人信息',
+  'v.required': '此项为必填项',
+  'v.emailFormat': '邮箱格式不正确',
+  'v.phoneFormat': '电话格式不正确',
+  'v.phoneEmpty': '手机号不能为空',
+  'v.phoneWrong': '手机号格式错误',
+  'v.passwordEmpty': '请填写密码',
+  'v.passwordLength': '密码位数至少6位以上',
+  'v.passwordHash': '密码须以 SHA-256 摘要发送',
+  'v.codeFormat': '验证码由6位数字组成',
+  'v.inviteCodeChars': '邀请码只能由数字或字母组成',
+  'v.inviteCodeLength': '有效长度为4~128个字符',
+  'v.usernameEmpty': '请填写手机号或邮箱',
+  'v.usernameFormat': '请输入正确的手机号或邮箱',
+  'v.telOrEmail': '请填写手机号或邮箱',
+  'v.authType': '不支持的验证方式',
+  'v.status': '状态只能是 Y 或 N',
+  'w.phone': '手机号',
+  'w.email': '邮箱',
+  'w.google': '谷歌身份验证器',
+  'purpose.signup': '注册账号',
+  'purpose.reset': '重置密码',
+  'purpose.login': '登录验证',
+  'purpose.twoStep': '修改二次验证设置',
+  'msg.codeSubject': 'CertHub 验证码：{{code}}',
+  'msg.codeBody': '您的验证码是 {{code}}，用于{{purpose}}，{{minutes}}分钟内有效。如非本人操作，请忽略本消息。',
+} as const;
+
+export type CoreMessageKey = keyof typeof coreZh;
+
+export const coreEn: Record<CoreMessageKey, string> = {
+  ok: 'Success',
+  'err.invalidInput': 'Invalid parameters',
+  'err.notFound': 'Record not found',
+  'err.conflict': 'Record already exists',
+  'err.unauthorized': 'Your session has expired, please sign in again',
+  'err.internal': 'Internal server error!',
+  'err.captchaRequired': 'Please complete the slider check first',
+  'err.captchaWrong': 'Slider check failed, please try again',
+  'err.captchaExpired': 'The slider check has expired, please try again',
+  'err.badCredentials': 'Wrong account or password',
+  'err.accountExists': 'This account is already registered',
+  'err.codeWrong': 'The verification code is wrong or has expired',
+  'err.codeTooSoon': 'Sent too often, please try again in {{seconds}} s',
+  'err.tooManyAttempts': 'Too many attempts, please try again in {{minutes}} min',
+  'err.secondStepRequired': 'Second-step validation required',
+  'err.secondStepExpired': 'The second step has expired, please sign in again',
+  'err.accountNotFound': 'Account not found',
+  'err.inviteCodeUnknown': 'Unknown invite code',
+  'err.inviteCodeTaken': 'This invite code is taken',
+  'err.twoStepNotReady': 'Please bind your {{what}} first',
+  'err.profileIncomplete': 'Please complete your personal information',
+  'v.required': 'This field is required',
+  'v.emailFormat': 'Email format incorrect',
+  'v.phoneFormat': 'Phone number format incorrect',
+  'v.phoneEmpty': 'Phone number cannot be empty',
+  'v.phoneWrong': 'Phone number format wrong',
+  'v.passwordEmpty': 'Please enter the password',
+  'v.passwordLength': 'The password must have at least 6 characters',
+  'v.passwordHash': 'The password must be sent as its SHA-256 digest',
+  'v.codeFormat': 'The verification code is 6 digits',
+  'v.inviteCodeChars': 'The invite code must consist of digits or letters',
+  'v.inviteCodeLength': 'Valid length is 4~128 characters',
+  'v.usernameEmpty': 'Please enter a phone number or email',
+  'v.usernameFormat': 'Please enter a valid phone number or email',
+  'v.telOrEmail': 'Please enter a phone number or email',
+  'v.authType': 'Unsupported validation method',
+  'v.status': 'Status must be Y or N',
+  'w.phone': 'phone number',
+  'w.email': 'e-mail address',
+  'w.google': 'Google Authenticator',
+  'purpose.signup': 'signing up',
+  'purpose.reset': 'resetting your password',
+  'purpose.login': 'signing in',
+  'purpose.twoStep': 'changing your second-step settings',
+  'msg.codeSubject': 'CertHub verification code: {{code}}',
+  'msg.codeBody': 'Your verification code is {{code}}, for {{purpose}}. It is valid for {{minutes}} minutes. If this was not you, ignore this message.',
+};
+
+export type Locale = 'zh' | 'en';
+export type MessageTable = Record<string, string>;
+export const coreMessages: Record<Locale, MessageTable> = { zh: coreZh, en: coreEn };
+
+/** Translates a key in a table, filling {{name}} placeholders. Unknown keys come back as they are. */
+export function translateIn(tables: Record<Locale, MessageTable>, locale: Locale, key: string, params?: Record<string, string | number>): string {
+  const text = tables[locale][key] ?? key;
+  return params ? text.replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(params[n] ?? '')) : text;
+}
+
+/** Picks the locale from a `lang` header or Accept-Language; zh by default. */
+export function pickLocale(lang?: string | null, acceptLanguage?: string | null): Locale {
+  const v = (lang || acceptLanguage || '').toLowerCase();
+  return v.startsWith('en') ? 'en' : 'zh';
+}

@@ -1,0 +1,45 @@
+import { purchaseMessagesEn, purchaseMessagesZh } from './purchase-messages.ts';
+import { paymentsMessagesEn, paymentsMessagesZh } from './payments-messages.ts';
+import { ordersMessagesEn, ordersMessagesZh } from './orders-messages.ts';
+import { tlsReportMessagesEn, tlsReportMessagesZh } from './tls-report-messages.ts';
+import { renewalMessagesEn, renewalMessagesZh } from './renewal-messages.ts';
+import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
+
+export { pickLocale, type Locale };
+
+/**
+ * Messages the server and the console both show: error codes, field validation and every area's rules.
+ * The keys are what schemas carry as their `message`; each locale translates them here, once.
+ */
+const zh = {
+  ...coreZh,
+  ...purchaseMessagesZh,
+  ...paymentsMessagesZh,
+  ...ordersMessagesZh,
+  ...tlsReportMessagesZh,
+  ...renewalMessagesZh,
+} as const;
+
+export type MessageKey = keyof typeof zh;
+
+const en: Record<MessageKey, string> = {
+  ...coreEn,
+  ...purchaseMessagesEn,
+  ...paymentsMessagesEn,
+  ...ordersMessagesEn,
+  ...tlsReportMessagesEn,
+  ...renewalMessagesEn,
+};
+
+export const messages = { zh, en } as const;
+export const locales: Locale[] = ['zh', 'en'];
+export const defaultLocale: Locale = 'zh';
+
+export function isMessageKey(k: string): k is MessageKey {
+  return k in zh;
+}
+
+/** Translates a key, filling {{name}} placeholders. Unknown keys come back as they are. */
+export function translate(locale: Locale, key: string, params?: Record<string, string | number>): string {
+  return translateIn(messages, locale, key, params);
+}

@@ -1,0 +1,335 @@
+import { z } from 'zod';
+import { dcvMethods } from '@cc/domain/dcv';
+import { defaultPageSize, pageSizes } from '@cc/domain/terms';
+import { nameList, orderSummary } from './purchase.ts';
+
+/**
+ * Orders after payment (document 02 §7 "Orders management"): the list, details, domain control validation,
+ * downloads, re-sign and the batch calls. Amounts are cents; times are ISO 8601 strings in UTC.
+ */
+
+// --- statuses
+/** Order status codes. 1001..1004, 1006 come from the documents; the rest are ours. */
+export const orderStatus = {
+  awaitingPayment: 1001,
+  awaitingValidation: 1002,
+  resubmit: 1003,
+  cancelled: 1004,
+  issued: 1005,
+  resubmitAlt: 1006,
+  expired: 1007,
+  revoked: 1008,
+  issuing: 1009,
+} as const;
+export type OrderStatusCode = (typeof orderStatus)[keyof typeof orderStatus];
+
+/** Re-sign status: 0 none; 5004 a re-sign is under way (its price difference is what the order pays). */
+export const reSignStatus = { none: 0, reSign: 5004 } as const;
+
+/** Every status with its labels, for the list's tags and filter; `final` statuses take no further action. */
+export const orderStatuses = [
+  { code: 1001, zh: '待支付', en: 'Waiting for payment', final: false, desc: 'created, not paid' },
+  { code: 1002, zh: '待验证', en: 'Waiting for validation', final: false, desc: 'paid (or free); domain control validation under way' },
+  { code: 1003, zh: '需重新提交', en: 'Resubmit', final: false, desc: 'validation lapsed or the CA refused the request; POST /v1/orders/reCommit/{orderNo}' },
+  { code: 1004, zh: '已取消', en: 'Cancelled', final: true, desc: 'cancelled before issuance (refunded to the balance when paid)' },
+  { code: 1005, zh: '已签发', en: 'Issued', final: false, desc: 'certificate issued and valid' },
+  { code: 1006, zh: '需重新提交', en: 'Resubmit', final: false, desc: 'same as 1003 (kept for the documents)' },
+  { code: 1007, zh: '已过期', en: 'Expired', final: true, desc: 'issued, and the certificate has passed notAfter (computed when read)' },
+  { code: 1008, zh: '已吊销', en: 'Revoked', final: true, desc: 'certificate revoked' },
+  { code: 1009, zh: '签发中', en: 'Issuing', final: false, desc: 'every name validated; the CA is issuing' },
+  { code: 5004, zh: '重签中', en: 'Re-signing', final: false, desc: 'reSignStatus only: a re-sign order; pays reSignPriceDiff' },
+] as const;
+
+/** Issued and ending within this many days: the /orders/expiring screen. */
+export const expiringWithinDays = 30;
+/** CA/B BR 4.2.1: validation data may be reused for 398 days. */
+export const validationReuseDays = 398;
+
+// --- shared pieces
+const iso = z.string().describe('ISO 8601, UTC');
+const isoOrNull = iso.nullable();
+const bool = z.preprocess((v) => (typeof v === 'string' ? ['true', '1', 'y', 'yes', 'on'].includes(v.toLowerCase()) : v), z.boolean());
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const orderNoParams = z.object({ orderNo: z.string().min(1) });
+export const orderRefParams = z.object({ id: z.string().min(1).describe('order id or order number') });
+export const orderNosBody = z.object({
+  orderNos: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' }).max(500, { message: 'purchase.batch.tooMany' })),
+});
+
+// --- list
+export const orderListQuery = z.object({
+  orderNos: nameList.optional().describe('when given: the caller\'s orders with these numbers, answered as { allOrders } (purchase flow)'),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((v) => (pageSizes as readonly number[]).includes(v), { message: 'orders.pageSize' })
+    .default(defaultPageSize)
+    .describe('10, 15, 20, 30, 50, 100, 300 or 400'),
+  offset: z.coerce.number().int().min(1).default(1).describe('1-based page number'),
+  status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()).describe('an order status code; 5004 selects re-sign orders'),
+  productNo: z.preprocess(emptyToUndefined, z.string().optional()),
+  brand: z.preprocess(emptyToUndefined, z.string().optional()),
+  commonName: z.preprocess(emptyToUndefined, z.string().trim().max(255).optional()).describe('substring of the common name or of any name'),
+  domain: z.preprocess(emptyToUndefined, z.string().trim().max(255).optional()).describe('same as commonName'),
+  orderNo: z.preprocess(emptyToUndefined, z.string().trim().max(64).optional()).describe('substring of the order number'),
+  dateFrom: z.preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}/).optional()).describe('created on or after (YYYY-MM-DD, UTC)'),
+  dateTo: z.preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}/).optional()).describe('created on or before (YYYY-MM-DD, inclusive)'),
+  expiring: bool.optional().default(false).describe(`issued and ending within ${expiringWithinDays} days`),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+export const orderListItem = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  orderStatus: z.number().int().describe('see orderStatuses; 1007 when an issued certificate has expired'),
+  orderStatusText: z.string().describe('the status label in the caller\'s language'),
+  validity: z.number().int().describe('years, or 90 for 90 days; above 6 is days'),
+  commonName: z.string(),
+  domainNames: z.array(z.string()),
+  productNo: z.string(),
+  productName: z.string(),
+  productType: z.string(),
+  brand: z.string(),
+  brandName: z.string(),
+  certType: z.string(),
+  dcvMethod: z.string(),
+  payAmount: z.number().int().describe('cents'),
+  reSignStatus: z.number().int().describe('0, or 5004 during a re-sign'),
+  reSignPriceDiff: z.number().int().describe('cents'),
+  remark: z.string(),
+  createdAt: iso,
+  paidAt: isoOrNull,
+  notBefore: isoOrNull,
+  notAfter: isoOrNull,
+  daysLeft: z.number().int().nullable().describe('whole days until notAfter; null before issuance'),
+});
+export type OrderListItem = z.infer<typeof orderListItem>;
+export const orderListAnswer = z.object({ data: z.array(orderListItem), total: z.number().int() });
+export const ordersAnswer = z.union([orderListAnswer, z.object({ allOrders: z.array(orderSummary) })]);
+
+// --- domain control validation
+export const dcvInstructions = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('dns'), recordType: z.literal('CNAME'), host: z.string(), value: z.string() }),
+  z.object({ method: z.literal('dns_txt'), recordType: z.literal('TXT'), host: z.string(), value: z.string() }),
+  z.object({
+    method: z.literal('file'),
+    url: z.string().describe('what the CA fetches (port 80 in production)'),
+    path: z.string().describe('/.well-known/pki-validation/{fileName}'),
+    fileName: z.string(),
+    content: z.string().describe('the whole body of the file'),
+  }),
+  z.object({ method: z.literal('email'), email: z.string().describe('the approval link is sent here') }),
+  z.object({
+    method: z.literal('email_dns'),
+    email: z.string(),
+    recordType: z.literal('TXT'),
+    host: z.string().describe('_validation-contactemail.{domain}'),
+    value: z.string().describe('the mailbox; the approval e-mail goes out once the record is seen'),
+  }),
+]);
+export type DcvInstructions = z.infer<typeof dcvInstructions>;
+
+export const domainDcvState = z.object({
+  domain: z.string(),
+  method: z.enum(dcvMethods),
+  status: z.enum(['pending', 'validated']),
+  reused: z.boolean().describe('validated by an earlier order of this account (and company)'),
+  checkedAt: isoOrNull,
+  validatedAt: isoOrNull,
+  lapsesAt: isoOrNull.describe(`validatedAt + ${validationReuseDays} days: after that the name must be validated again`),
+  emailSentAt: isoOrNull,
+  lastError: z.string().describe('why the last check failed, in the caller\'s language; empty when none'),
+  instructions: dcvInstructions,
+});
+export type DomainDcvState = z.infer<typeof domainDcvState>;
+
+// --- details
+const contactInfo = z.object({ id: z.number().int(), lastname: z.string(), firstname: z.string(), position: z.string(), email: z.string(), telephone: z.string() });
+const companyInfo = z.object({
+  id: z.number().int(),
+  orgName: z.string(),
+  creditCode: z.string(),
+  nationCode: z.string(),
+  province: z.string(),
+  city: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  telephone: z.string(),
+});
+export const timelineEvent = z.object({
+  at: iso,
+  kind: z.string().describe('created, paid, validation_started, email_sent, domain_validated, dcv_changed, issuing, issued, cancelled, refunded, re_sign_requested, re_signed, resubmitted, remark'),
+  text: z.string().describe('the event in the caller\'s language'),
+  detail: z.record(z.string(), z.unknown()),
+});
+export const certificateInfo = z.object({
+  serial: z.string().describe('hex'),
+  issuer: z.string(),
+  notBefore: iso,
+  notAfter: iso,
+  domains: z.array(z.string()),
+});
+export const reSignRecord = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  domainNames: z.array(z.string()),
+  priceDiff: z.number().int().describe('cents'),
+  status: z.enum(['awaiting_payment', 'validating', 'done', 'cancelled']),
+  createdAt: iso,
+  doneAt: isoOrNull,
+});
+export const orderDetail = orderListItem.extend({
+  rawAmount: z.number().int(),
+  discount: z.number().int(),
+  term: z.object({ value: z.number().int(), unit: z.enum(['day', 'year']), days: z.number().int().describe('days the plan covers') }),
+  freeProduct: z.boolean(),
+  dcvEmail: z.string(),
+  csr: z.string(),
+  hasKey: z.boolean().describe('the server holds the private key (sealed): downloads can include it'),
+  domains: z.array(domainDcvState),
+  contact: contactInfo.nullable(),
+  company: companyInfo.nullable(),
+  timeline: z.array(timelineEvent),
+  issuedAt: isoOrNull,
+  cancelledAt: isoOrNull,
+  planEndsAt: isoOrNull.describe('end of the paid plan; certificates are reissued within it'),
+  validationLapsesAt: isoOrNull.describe('earliest lapse date of the names\' validation'),
+  statusReason: z.string(),
+  certificate: certificateInfo.nullable(),
+  reSign: z.object({
+    status: z.number().int(),
+    priceDiff: z.number().int(),
+    paid: z.boolean(),
+    request: reSignRecord.nullable().describe('the re-sign under way, if any'),
+  }),
+  actions: z.object({
+    pay: z.boolean(),
+    cancel: z.boolean(),
+    verify: z.boolean(),
+    changeDcv: z.boolean(),
+    resendEmail: z.boolean(),
+    download: z.boolean(),
+    reSign: z.boolean(),
+    reCommit: z.boolean(),
+  }),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+export const orderDetailAnswer = z.object({ orderInfo: orderDetail });
+export const orderStatusAnswer = z.object({ orderStatus: z.number().int(), reSignStatus: z.number().int() });
+export const orderCountAnswer = z.object({
+  total: z.number().int(),
+  expiring: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()).describe('status code → count (effective statuses: 1007 for expired); 5004 counts re-sign orders'),
+});
+
+// --- actions
+export const cancelAnswer = z.object({
+  cancelled: z.array(z.string()),
+  refunded: z.array(z.object({ orderNo: z.string(), amount: z.number().int() })).describe('cents returned to the balance'),
+  failed: z.array(z.object({ orderNo: z.string(), msg: z.string() })),
+});
+export const domainsAnswer = z.object({ orderNo: z.string(), orderStatus: z.number().int(), domains: z.array(domainDcvState) });
+export const domainListBody = z.object({
+  domainNames: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' })).describe('the names of the order (the common name first); the count may not exceed what was paid for'),
+});
+export const dcvChangeBody = z.object({
+  orderNo: z.string().min(1),
+  dcvMethod: z.enum(dcvMethods, { message: 'purchase.dcv.method' }),
+  domain: z.preprocess(emptyToUndefined, z.string().optional()).describe('one name; every pending name when absent'),
+  email: z.preprocess(emptyToUndefined, z.string().trim().optional()).describe('email/email_dns: a role name (admin, webmaster, …) or an address'),
+});
+export const resendAnswer = z.object({ sent: z.number().int() });
+export const remarkBody = z.object({ remark: z.string().max(500, { message: 'orders.remark.tooLong' }).optional().default('') });
+export const autoDetectQuery = z.object({
+  orderNo: z.preprocess(emptyToUndefined, z.string().optional()).describe('which method\'s record each pending name already has'),
+  domain: z.preprocess(emptyToUndefined, z.string().optional()).describe('whether the name is validated for the account'),
+});
+export const autoDetectAnswer = z.object({
+  domains: z.array(
+    z.object({
+      domain: z.string(),
+      detected: z.enum(dcvMethods).nullable().describe('a method whose record or file is in place now'),
+      validated: z.boolean(),
+      lapsesAt: isoOrNull,
+    }),
+  ),
+});
+export const validatedDomain = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  method: z.string(),
+  orgId: z.number().int().nullable(),
+  orderNo: z.string().nullable(),
+  validatedAt: iso,
+  lapsesAt: iso,
+});
+export const validatedDomainsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(defaultPageSize),
+  offset: z.coerce.number().int().min(1).default(1),
+  domain: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+});
+export const validatedDomainsAnswer = z.object({ data: z.array(validatedDomain), total: z.number().int() });
+export const msslDomainsBody = z.object({ domains: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' }).max(500)) });
+export const idNumberParams = z.object({ id: z.coerce.number().int().positive() });
+
+// --- downloads
+export const certAnswer = z.object({
+  orderNo: z.string(),
+  commonName: z.string(),
+  cert: z.string().describe('PEM of the certificate'),
+  chain: z.string().describe('PEM of the intermediate(s), leaf excluded'),
+  fullchain: z.string().describe('cert + chain'),
+  root: z.string().describe('PEM of the root (for trust stores; not for servers)'),
+  key: z.string().nullable().describe('PEM private key when the server holds it (sealed at rest); otherwise null'),
+  serial: z.string(),
+  notBefore: iso,
+  notAfter: iso,
+});
+export const keystoreBody = z.object({
+  orderNo: z.string().min(1),
+  password: z.string().min(6, { message: 'orders.password.short' }).max(128).regex(/^[\x20-\x7e]+$/, { message: 'orders.password.ascii' }),
+  key: z.preprocess(emptyToUndefined, z.string().optional()).describe('PEM private key when the server does not hold it'),
+});
+export const pfxAnswer = z.object({ fileName: z.string(), pfx: z.string().describe('base64 of the PKCS#12 (AES-256-CBC, PBKDF2, HMAC-SHA-256)') });
+export const jksAnswer = z.object({ fileName: z.string(), jks: z.string().describe('base64 of the Java KeyStore (alias "server")') });
+export const downloadQuery = z.object({
+  password: z.preprocess(emptyToUndefined, z.string().min(6).max(128).regex(/^[\x20-\x7e]+$/).optional()).describe('for the IIS .pfx and Tomcat .jks; generated (and written to password.txt) when absent'),
+});
+export const batchDownloadQuery = downloadQuery.extend({ orderNos: nameList.pipe(z.array(z.string()).min(1).max(500)) });
+/** A file answer (zip, DER): bytes, not JSON. */
+export const binaryFile = z.custom<Uint8Array>((v) => v instanceof Uint8Array);
+export const zipFile = binaryFile.describe('application/zip');
+
+// --- re-sign
+export const reSignPriceBody = z.object({
+  domainNames: nameList.optional().describe('the names wanted on the new certificate; the current ones when absent'),
+});
+export const reSignPriceAnswer = z.object({
+  priceDiff: z.number().int().describe('cents: added names × extraDomainPrice × remaining part of the plan'),
+  addedDomains: z.array(z.string()),
+  remainingDays: z.number().int(),
+});
+export const reSignBody = z.object({
+  orderNo: z.string().min(1),
+  csr: z.string().min(1, { message: 'purchase.csr.required' }),
+  key: z.preprocess(emptyToUndefined, z.string().optional()),
+  domainNames: nameList.optional().describe('the names of the new certificate; the current ones when absent'),
+});
+export const reSignAnswer = z.object({ orderNo: z.string(), reSignStatus: z.number().int(), reSignPriceDiff: z.number().int(), orderStatus: z.number().int() });
+export const reSignRecordsQuery = z.object({
+  orderNo: z.preprocess(emptyToUndefined, z.string().optional()),
+  limit: z.coerce.number().int().min(1).max(1000).default(defaultPageSize),
+  offset: z.coerce.number().int().min(1).default(1),
+});
+export const reSignRecordsAnswer = z.object({ data: z.array(reSignRecord), total: z.number().int() });
+
+// --- batch
+export const batchCertsAnswer = z.object({ data: z.array(certAnswer), missing: z.array(z.string()).describe('not yours or not issued') });
+export const batchVerifyAnswer = z.object({
+  data: z.array(z.object({ orderNo: z.string(), orderStatus: z.number().int(), validated: z.number().int(), pending: z.number().int() })),
+});
+export const batchHashValuesAnswer = z.object({
+  data: z.array(z.object({ orderNo: z.string(), domain: z.string(), status: z.enum(['pending', 'validated']), instructions: dcvInstructions })),
+});
+export const batchOrdersAnswer = z.object({ data: z.array(orderListItem) });

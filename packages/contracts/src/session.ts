@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import {
+  cnMobilePattern,
+  codePattern,
+  emailPattern,
+  inviteCodeMaxLength,
+  inviteCodeMinLength,
+  inviteCodePattern,
+  sha256HexPattern,
+} from '@cc/domain/account';
+
+/** Field schemas carry message keys (messages.ts) so that both sides say the same thing. */
+const required = (s: z.ZodString) => s.min(1, { message: 'v.required' });
+export const passwordHashField = z
+  .string({ message: 'v.passwordEmpty' })
+  .min(1, { message: 'v.passwordEmpty' })
+  .regex(sha256HexPattern, { message: 'v.passwordHash' });
+export const emailField = z.string({ message: 'v.emailFormat' }).trim().toLowerCase().regex(emailPattern, { message: 'v.emailFormat' });
+/** "86" or "+86". */
+export const telPrefixField = z
+  .string({ message: 'v.phoneFormat' })
+  .trim()
+  .transform((v) => v.replace(/^\+/, ''))
+  .pipe(z.string().regex(/^\d{1,4}$/, { message: 'v.phoneFormat' }));
+export const telephoneField = z.string({ message: 'v.phoneEmpty' }).trim().min(1, { message: 'v.phoneEmpty' }).regex(/^\d{5,15}$/, { message: 'v.phoneWrong' });
+export const codeField = z.string({ message: 'v.codeFormat' }).trim().regex(codePattern, { message: 'v.codeFormat' });
+export const inviteCodeField = z
+  .string()
+  .trim()
+  .min(inviteCodeMinLength, { message: 'v.inviteCodeLength' })
+  .max(inviteCodeMaxLength, { message: 'v.inviteCodeLength' })
+  .regex(inviteCodePattern, { message: 'v.inviteCodeChars' });
+// The callback's parameter type is the schema's input type, so clients still see `string | undefined` there.
+const optionalEmpty = <T extends z.ZodType>(s: T) =>
+  z.preprocess((v: string | null | undefined) => (v === '' || v === null ? undefined : v), s.optional());
+
+/** Mainland numbers (prefix 86, the default) must be mobile numbers; the field schema checks only digits. */
+function mainlandMobile(v: { telephone?: string | undefined; telPrefix?: string | undefined }, ctx: z.RefinementCtx) {
+  if (v.telephone && (v.telPrefix ?? '86') === '86' && !cnMobilePattern.test(v.telephone)) {
+    ctx.addIssue({ code: 'custom', message: 'v.phoneWrong', path: ['telephone'] });
+  }
+}
+
+// --- captcha
+export const captchaChallenge = z.object({
+  captchaId: z.string(),
+  background: z.string().describe('PNG data URL, 320x160'),
+  piece: z.string().describe('PNG data URL of the piece to drag'),
+  y: z.number().int().describe('row of the top of the piece image on the background, in pixels'),
+  width: z.number().int().describe('background width (320); the answer x is the left edge of the piece image, 0..width-pieceWidth'),
+  height: z.number().int().describe('background height (160)'),
+  pieceWidth: z.number().int().describe('width of the piece image'),
+  pieceHeight: z.number().int().describe('height of the piece image'),
+});
+export const captchaVerifyBody = z.object({
+  captchaId: required(z.string({ message: 'v.required' })),
+  x: z.coerce.number({ message: 'v.required' }).int({ message: 'v.required' }).min(0, { message: 'v.required' }).max(1000, { message: 'v.required' }).describe('left edge of the piece where the user dropped it'),
+});
+export const captchaVerifyAnswer = z.object({ captchaToken: z.string() });
+
+// --- sign-in
+export const loginBody = z.object({
+  username: z.string({ message: 'v.usernameEmpty' }).trim().min(1, { message: 'v.usernameEmpty' }),
+  password: passwordHashField,
+  captchaToken: z.string().optional().describe('from POST /captcha/verify; not needed when the server runs with CAPTCHA=off'),
+  telPrefix: telPrefixField.optional().describe('used when username is a phone number; 86 by default'),
+});
+export const authTypes = ['tel', 'email', 'google'] as const;
+export const authType = z.enum(authTypes, { message: 'v.authType' });
+/** What `/sec-validation` needs (answer of code 12009, passed as the page's query). */
+export const secondStepData = z.object({
+  secToken: z.string().describe('identifies this sign-in attempt for 5 minutes; pass it to /secCode and /sec-validation'),
+  authType: authType.describe('the preferred method: google, then tel, then email'),
+  authTypes: z.array(authType).describe('every method the account has turned on'),
+  contact: z.string().describe('masked phone or address of the preferred method; empty for google'),
+  contacts: z
+    .object({ tel: z.string().optional(), email: z.string().optional() })
+    .describe('masked phone and address for each code method the account has turned on'),
+});
+export type SecondStepData = z.infer<typeof secondStepData>;
+export const secCodeQuery = z.object({
+  secToken: required(z.string({ message: 'v.required' })),
+  authType: authType.describe('tel or email (google needs no code sent)'),
+});
+/** Older name of secCodeQuery. */
+export const secCodeBody = secCodeQuery;
+export const secValidationBody = z.object({
+  secToken: required(z.string({ message: 'v.required' })),
+  authType: authType,
+  code: codeField.describe('the 6-digit code sent by /secCode, or the authenticator code for google'),
+});
+
+export const accountInfo = z.object({
+  accountNo: z.string(),
+  balance: z.number().int().describe('cents'),
+  toBeInvoicedAmount: z.number().int(),
+  telephone: z.string(),
+  telPrefix: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  isNginx: z.string(),
+  isApache: z.string(),
+  rootUUID: z.string(),
+  spark: z.string(),
+  idCard: z.string(),
+  authName: z.string(),
+  authPProgress: z.string(),
+  authEProgress: z.string(),
+  telAuth: z.string(),
+  emailAuth: z.string(),
+  googleAuth: z.string(),
+  inviteCode: z.string(),
+  expiredOrdersTotal: z.number().int(),
+  isSubAccount: z.boolean(),
+});
+export type AccountInfo = z.infer<typeof accountInfo>;
+export const accountAnswer = z.object({
+  accountInfo: accountInfo,
+  lastLoginIP: z.string(),
+  lastLoginTime: z.string().describe('yyyy-MM-dd HH:mm:ss, empty before the first sign-in'),
+  rootUUID: z.string(),
+});
+export type AccountAnswer = z.infer<typeof accountAnswer>;
+
+// --- sign-up
+export const signupCodeQuery = z
+  .object({
+    telephone: optionalEmpty(telephoneField),
+    telPrefix: telPrefixField.optional(),
+    email: optionalEmpty(emailField),
+  })
+  .refine((v) => v.telephone || v.email, { message: 'v.telOrEmail', path: ['telephone'] })
+  .superRefine(mainlandMobile);
+export const codeSentAnswer = z.object({
+  to: z.string().describe('masked phone or address the code went to'),
+  resendAfter: z.number().int().describe('seconds before another code may be asked for'),
+});
+export const signupBody = z
+  .object({
+    telephone: optionalEmpty(telephoneField),
+    telPrefix: telPrefixField.optional(),
+    email: optionalEmpty(emailField),
+    password: passwordHashField,
+    code: codeField,
+    inviteCode: optionalEmpty(inviteCodeField).describe('invite code of the account that referred this one'),
+  })
+  .refine((v) => v.telephone || v.email, { message: 'v.telOrEmail', path: ['telephone'] })
+  .superRefine(mainlandMobile);
+
+// --- password reset
+export const forgotPasswordBody = z.object({ username: z.string({ message: 'v.usernameEmpty' }).trim().min(1, { message: 'v.usernameEmpty' }) });
+export const forgotPasswordAnswer = z.object({
+  route: z.enum(['email', 'tel']).describe('email when the identifier is an e-mail address'),
+  contact: z.string().describe('the identifier, normalised (lower-case address or digits only)'),
+});
+export const changePwdSendSmsQuery = z.object({ telephone: telephoneField, telPrefix: telPrefixField.optional() }).superRefine(mainlandMobile);
+export const changePwdSendEmailQuery = z.object({ email: emailField });
+export const changePwdByTelBody = z
+  .object({ telephone: telephoneField, telPrefix: telPrefixField.optional(), code: codeField, newPwd: passwordHashField })
+  .superRefine(mainlandMobile);
+export const changePwdByEmailBody = z.object({ email: emailField, code: codeField, newPwd: passwordHashField });
+
+// --- signed-in session
+export const verifyTokenAnswer = z.object({ valid: z.boolean(), accountNo: z.string() });
+
+export const inviteCodeAnswer = z.object({ inviteCode: z.string() });
+export const inviteCodeBody = z.object({ inviteCode: z.string({ message: 'v.inviteCodeLength' }).pipe(inviteCodeField) });
+
+// --- two-step settings (account security)
+export const twoStepAuthCodeQuery = z.object({ authType: z.enum(['tel', 'email'], { message: 'v.authType' }) });
+export const twoStepStatus = z.object({ telAuth: z.enum(['Y', 'N']), emailAuth: z.enum(['Y', 'N']), googleAuth: z.enum(['Y', 'N']) });
+export const twoStepAuthBody = z.object({
+  authType: authType,
+  status: z.enum(['Y', 'N'], { message: 'v.status' }),
+  authCode: codeField.describe('code from /v1/twoStepAuthCode for tel and email; the authenticator code for google'),
+});
+export const googleAuthAnswer = z.object({
+  secret: z.string().describe('base32 secret, for typing into an authenticator'),
+  otpauthUrl: z.string(),
+  qrCode: z.string().describe('PNG data URL of otpauthUrl'),
+});
+
+// --- outbox (development only)
+export const outboxQuery = z.object({
+  to: z
+    .string({ message: 'v.required' })
+    .trim()
+    .min(1, { message: 'v.required' })
+    .describe('an e-mail address, or a phone number as +{telPrefix}{telephone} (SMS are stored that way); plain {telephone} digits also match'),
+});
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['mail', 'sms']),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const outboxAnswer = z.array(outboxMessage).describe('newest first, at most 20');

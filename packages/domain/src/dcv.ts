@@ -1,0 +1,107 @@
+/** Domain control validation choices (document 01 §4 "DCV methods", "Default DCV method", "Email validation"; §5). */
+import { emailPattern } from './account.ts';
+import { isIpProduct } from './product-types.ts';
+import type { PurchaseMessageKey } from './purchase-messages.ts';
+
+export const dcvMethods = ['dns', 'dns_txt', 'file', 'email', 'email_dns'] as const;
+export type DcvMethod = (typeof dcvMethods)[number];
+
+export function isDcvMethod(v: string): v is DcvMethod {
+  return (dcvMethods as readonly string[]).includes(v);
+}
+
+/**
+ * §4: certum → dns_txt; sectigo, positivessl, bitcert and the rest → dns; file for doc and code products;
+ * a wildcard forces dns_txt with certum and dns with sectigo. IP products validate by file: an IP has no
+ * DNS zone to hold a record, which is also why the screen hides the method for them.
+ */
+export function defaultDcvMethod(p: { brand: string; productType: string; wildcard?: boolean }): DcvMethod {
+  if (p.productType === 'code' || p.productType === 'doc' || p.productType === 'file') return 'file';
+  if (isIpProduct(p.productType)) return 'file';
+  const forced = forcedDcvMethod(p);
+  if (forced) return forced;
+  if (p.brand === 'certum') return 'dns_txt';
+  return 'dns';
+}
+
+/** A wildcard with certum must use dns_txt and with sectigo dns, whatever was chosen (§4); null when free to choose. */
+export function forcedDcvMethod(p: { brand: string; wildcard?: boolean }): DcvMethod | null {
+  if (!p.wildcard) return null;
+  if (p.brand === 'certum') return 'dns_txt';
+  if (p.brand === 'sectigo') return 'dns';
+  return null;
+}
+
+/** The email methods are offered for globalsign, digicert or sectigo products of level DV, OV or EV (§4). */
+export const emailDcvBrands: readonly string[] = ['globalsign', 'digicert', 'sectigo'];
+
+export function emailDcvOffered(p: { brand: string; certType: string }): boolean {
+  return emailDcvBrands.includes(p.brand) && ['DV', 'OV', 'EV'].includes(p.certType);
+}
+
+/**
+ * The methods to offer in the selector. A wildcard cannot be validated by file (CA/B Baseline Requirements
+ * 3.2.2.4.18 covers only the exact host); an IP product only by file.
+ */
+export function dcvMethodsFor(p: { brand: string; productType: string; certType: string; wildcard?: boolean }): DcvMethod[] {
+  if (isIpProduct(p.productType)) return ['file'];
+  const forced = forcedDcvMethod(p);
+  if (forced) return [forced];
+  const methods: DcvMethod[] = ['dns', 'dns_txt'];
+  if (!p.wildcard) methods.push('file');
+  if (emailDcvOffered(p)) methods.push('email', 'email_dns');
+  return methods;
+}
+
+/** The standard role mailboxes of §4 (and CA/B BR 3.2.2.4.4). */
+export const standardMailboxes = ['admin', 'administrator', 'webmaster', 'hostmaster', 'postmaster'] as const;
+
+export function isStandardMailbox(v: string): boolean {
+  return (standardMailboxes as readonly string[]).includes(v.trim().toLowerCase());
+}
+
+/** The registrable part used for approver addresses: a '*.' prefix is dropped, nothing else (no public-suffix list). */
+export function approverBase(domain: string): string {
+  return domain.trim().toLowerCase().replace(/^\*\./, '');
+}
+
+/** admin@, administrator@, webmaster@, hostmaster@, postmaster@ of the domain. */
+export function approverEmails(domain: string): string[] {
+  const base = approverBase(domain);
+  return standardMailboxes.map((m) => `${m}@${base}`);
+}
+
+/**
+ * A standard role name (bare, or at the order's domain when given) validates by 'email'; any other
+ * address by 'email_dns', where the address is published in a TXT record.
+ */
+export function emailDcvMode(mailbox: string, domain?: string): 'email' | 'email_dns' {
+  const v = mailbox.trim().toLowerCase();
+  if (isStandardMailbox(v)) return 'email';
+  if (domain) {
+    const at = v.lastIndexOf('@');
+    if (at > 0 && isStandardMailbox(v.slice(0, at)) && v.slice(at + 1) === approverBase(domain)) return 'email';
+  }
+  return 'email_dns';
+}
+
+/** Where the email_dns TXT record goes (CA/B BR 3.2.2.4.14, "DNS TXT record email contact"). */
+export function emailDnsTxtHost(domain: string): string {
+  return `_validation-contactemail.${approverBase(domain)}`;
+}
+
+/** Save-email applies only to email_dns with a custom address (§4). */
+export function saveEmailApplies(mailbox: string, domain?: string): boolean {
+  return mailbox.trim() !== '' && emailDcvMode(mailbox, domain) === 'email_dns';
+}
+
+/**
+ * §5 "Verification email": empty with save-email set → "please enter the verification email"; empty →
+ * "please fill in the verification email"; a role name is a valid choice; anything else must be an address.
+ */
+export function validateDcvEmail(p: { email: string; saveEmail?: boolean }): PurchaseMessageKey | null {
+  const v = p.email.trim();
+  if (!v) return p.saveEmail ? 'purchase.dcvEmail.enter' : 'purchase.dcvEmail.required';
+  if (isStandardMailbox(v)) return null;
+  return emailPattern.test(v) ? null : 'purchase.dcvEmail.format';
+}
