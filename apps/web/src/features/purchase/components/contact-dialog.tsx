@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -31,11 +30,11 @@ export function ContactDialog({ open, editing, onClose, onSaved }: Props) {
   const site = useSiteConfig();
   const adding = !editing;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (editing) form.setFieldsValue({ lastname: editing.lastname, firstname: editing.firstname, position: editing.position, email: editing.email, telephone: editing.telephone, idCard: editing.idCard });
-  }, [open, editing, form]);
+  // The dialog's body is destroyed when hidden, so the form mounts afresh on each opening with these values
+  // (resetting in an effect instead raced with the first keystrokes).
+  const initialValues: Partial<ContactInput> | undefined = editing
+    ? { lastname: editing.lastname, firstname: editing.firstname, position: editing.position, email: editing.email, telephone: editing.telephone, idCard: editing.idCard }
+    : undefined;
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -63,7 +62,7 @@ export function ContactDialog({ open, editing, onClose, onSaved }: Props) {
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'contact-dialog-ok' } as Record<`data-${string}`, string>}
     >
-      <Form form={form} layout="vertical" validateTrigger={['onChange', 'onBlur']} data-testid="contact-dialog" preserve={false}>
+      <Form form={form} layout="vertical" validateTrigger={['onChange', 'onBlur']} data-testid="contact-dialog" preserve={false} initialValues={initialValues} key={editing?.id ?? 'new'}>
         <Form.Item name="lastname" label={t('contact.lastname')} rules={[required]}>
           <Input data-testid="contact-lastname" maxLength={50} />
         </Form.Item>

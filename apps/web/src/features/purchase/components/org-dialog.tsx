@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -33,11 +32,10 @@ export function OrgDialog({ open, editing, onClose, onSaved }: Props) {
   const lookup = useLookupCompany();
   const adding = !editing;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (editing) {
-      form.setFieldsValue({
+  // The dialog's body is destroyed when hidden, so the form mounts afresh on each opening with these values
+  // (resetting in an effect instead raced with the first keystrokes).
+  const initialValues: Partial<OrganizationInput> = editing
+    ? {
         orgName: editing.orgName,
         creditCode: editing.creditCode,
         nationCode: editing.nationCode,
@@ -49,9 +47,8 @@ export function OrgDialog({ open, editing, onClose, onSaved }: Props) {
         digicertID: editing.digicertID,
         digicertCnID: editing.digicertCnID,
         dateOfIncorporation: editing.dateOfIncorporation || defaultDateOfIncorporation,
-      });
-    }
-  }, [open, editing, form]);
+      }
+    : { dateOfIncorporation: defaultDateOfIncorporation };
 
   const runLookup = async (name: string) => {
     if (!name.trim()) {
@@ -101,7 +98,7 @@ export function OrgDialog({ open, editing, onClose, onSaved }: Props) {
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'org-dialog-ok' } as Record<`data-${string}`, string>}
     >
-      <Form form={form} layout="vertical" validateTrigger={['onChange', 'onBlur']} data-testid="org-dialog" preserve={false} initialValues={{ dateOfIncorporation: defaultDateOfIncorporation }}>
+      <Form form={form} layout="vertical" validateTrigger={['onChange', 'onBlur']} data-testid="org-dialog" preserve={false} initialValues={initialValues} key={editing?.id ?? 'new'}>
         <Form.Item name="orgName" label={t('org.orgName')} rules={required} extra={t('org.lookupHint')}>
           <Input.Search data-testid="org-name" enterButton={<span data-testid="org-lookup">{t('org.lookup')}</span>} loading={lookup.isPending} onSearch={(v) => void runLookup(v)} maxLength={200} />
         </Form.Item>
