@@ -72,6 +72,9 @@ export const cipherSuite = z.object({
 });
 export type CipherSuiteInfo = z.infer<typeof cipherSuite>;
 
+export const certificateSources = ['sent', 'downloaded'] as const;
+export type CertificateSource = (typeof certificateSources)[number];
+
 export const reportCertificate = z.object({
   subject: z.string().describe('RFC 4514-like, "CN=example.com, O=..."'),
   issuer: z.string(),
@@ -86,12 +89,14 @@ export const reportCertificate = z.object({
   sha256: z.string().describe('colon-separated upper-case hex'),
   selfSigned: z.boolean(),
   pem: z.string(),
+  source: z.enum(certificateSources).describe('sent: by the server; downloaded: fetched from the CA Issuers URL (AIA) of the certificate below it, as a client has to'),
 });
 export type ReportCertificate = z.infer<typeof reportCertificate>;
 
 export const chainChecks = z.object({
   trusted: z.boolean().describe('the chain leads to a root of Node\'s store (or the configured extra CA bundle), ignoring dates'),
   complete: z.boolean().describe('the server sent every intermediate needed to reach a trusted root'),
+  extraDownload: z.boolean().describe('the path from the leaf uses a certificate the server did not send, downloaded over AIA (SSL Labs\' "extra download"); complete is then false'),
   orderCorrect: z.boolean().describe('each certificate sent is followed by its issuer, with nothing unrelated in between'),
   asSent: z.boolean().describe('true: order read from the TLS 1.2 handshake; false: the server speaks only TLS 1.3, the order shown is rebuilt'),
   expired: z.boolean(),
@@ -148,7 +153,7 @@ export const tlsReport = z.object({
   gradeIgnoringTrust: z.enum(tlsGrades).nullable().describe('the grade if the certificate were trusted (as SSL Labs shows under T)'),
   protocols: z.array(z.object({ version: z.enum(tlsVersions), offered: z.boolean() })),
   cipherSuites: z.array(z.object({ protocol: z.enum(tlsVersions), suites: z.array(cipherSuite) })).describe('per offered protocol, in the server\'s order of preference when it has one'),
-  certificates: z.array(reportCertificate).describe('the chain as the server sent it, leaf first'),
+  certificates: z.array(reportCertificate).describe('the chain as the server sent it, leaf first, then any issuer downloaded over AIA (source downloaded)'),
   checks: chainChecks.nullable(),
   hsts: hstsInfo.nullable(),
   ocspStapling: z.boolean().nullable(),

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import type { ChainChecks, ReportCertificate } from '@cc/contracts/tls-report';
+import type { CertificateSource, ChainChecks, ReportCertificate } from '@cc/contracts/tls-report';
 import { isIp } from '@cc/domain/domain-names';
 
 const sigAlgNames: Record<string, string> = {
@@ -76,9 +76,9 @@ function safeVerify(cert: X509Certificate, issuer: X509Certificate): boolean {
   }
 }
 
-const issuedBy = (cert: X509Certificate, issuer: X509Certificate) => cert.checkIssued(issuer) && safeVerify(cert, issuer);
+export const issuedBy = (cert: X509Certificate, issuer: X509Certificate) => cert.checkIssued(issuer) && safeVerify(cert, issuer);
 
-export function describeCertificate(c: X509Certificate): ReportCertificate {
+export function describeCertificate(c: X509Certificate, source: CertificateSource = 'sent'): ReportCertificate {
   const key = c.publicKey;
   const details = key.asymmetricKeyDetails ?? {};
   const type = key.asymmetricKeyType ?? 'unknown';
@@ -104,6 +104,7 @@ export function describeCertificate(c: X509Certificate): ReportCertificate {
     sha256: c.fingerprint256,
     selfSigned: isSelfSigned(c),
     pem: c.toString(),
+    source,
   };
 }
 
@@ -129,37 +130,50 @@ export function trustAnchors(extraCaFile?: string): X509Certificate[] {
 export const rsaMinBits = 2048;
 export const ecMinBits = 256;
 
+const isAnchor = (c: X509Certificate, anchors: X509Certificate[]) => anchors.some((a) => a.fingerprint256 === c.fingerprint256);
+
+export type PathEnd = 'anchor' | 'selfSigned' | 'noIssuer' | 'tooLong';
+
 /**
- * Checks the chain as sent against the anchors. Trust is decided by signatures and names only, never by dates,
- * so "expired" and "untrusted" stay separate findings. Intermediates are taken from what the server sent only:
- * a chain that needs a download (AIA) to verify is incomplete and, here, untrusted.
+ * Follows issuers up from `leaf`: an anchor first, else the first of `pool` (so what the server sent wins over a
+ * download). Ends at an anchor, at a self-signed certificate no store holds, or where no issuer is known.
  */
-export function checkChain(sent: X509Certificate[], anchors: X509Certificate[], host: string, now: Date, asSent: boolean): ChainChecks & { path: X509Certificate[] } {
-  const leaf = sent[0]!;
+export function buildPath(leaf: X509Certificate, pool: X509Certificate[], anchors: X509Certificate[]): { path: X509Certificate[]; end: PathEnd } {
   const path: X509Certificate[] = [leaf];
-  let trusted = false;
-  let complete = false;
-  const isAnchor = (c: X509Certificate) => anchors.some((a) => a.fingerprint256 === c.fingerprint256);
   for (let cur = leaf; path.length <= 10; ) {
-    if (isAnchor(cur)) {
-      trusted = complete = true;
-      break;
-    }
+    if (isAnchor(cur, anchors)) return { path, end: 'anchor' };
     const anchor = anchors.find((a) => issuedBy(cur, a));
     if (anchor) {
-      trusted = complete = true;
       path.push(anchor);
-      break;
+      return { path, end: 'anchor' };
     }
-    const next = sent.find((s) => !path.includes(s) && issuedBy(cur, s));
-    if (!next) {
-      // A self-signed top that no store holds: complete, but untrusted. Anything else lacks an issuer.
-      complete = isSelfSigned(cur);
-      break;
-    }
+    const next = pool.find((s) => !path.includes(s) && issuedBy(cur, s));
+    if (!next) return { path, end: isSelfSigned(cur) ? 'selfSigned' : 'noIssuer' };
     path.push(next);
     cur = next;
   }
+  return { path, end: 'tooLong' };
+}
+
+/**
+ * Checks the chain against the anchors. Trust is decided by signatures and names only, never by dates, so
+ * "expired" and "untrusted" stay separate findings. `downloaded` are issuers fetched over AIA (aia.ts): a path
+ * through one of them can be trusted, but is never complete.
+ */
+export function checkChain(
+  sent: X509Certificate[],
+  anchors: X509Certificate[],
+  host: string,
+  now: Date,
+  asSent: boolean,
+  downloaded: X509Certificate[] = [],
+): ChainChecks & { path: X509Certificate[] } {
+  const leaf = sent[0]!;
+  const { path, end } = buildPath(leaf, [...sent, ...downloaded], anchors);
+  const trusted = end === 'anchor';
+  const extraDownload = path.some((c) => downloaded.includes(c));
+  // A self-signed top that no store holds is complete, but untrusted.
+  const complete = (end === 'anchor' || end === 'selfSigned') && !extraDownload;
   let orderCorrect = true;
   for (let i = 0; i + 1 < sent.length; i++) if (!issuedBy(sent[i]!, sent[i + 1]!)) orderCorrect = false;
   const notAfter = new Date(leaf.validTo);
@@ -168,11 +182,12 @@ export function checkChain(sent: X509Certificate[], anchors: X509Certificate[], 
   const hostnameMatch = isIp(host) ? leaf.checkIP(host) !== undefined : leaf.checkHost(host) !== undefined;
   const keySizeOk = info.keyAlgorithm.startsWith('RSA') || info.keyAlgorithm === 'DSA' ? info.keySize >= rsaMinBits : info.keyAlgorithm === 'EC' ? info.keySize >= ecMinBits : true;
   // The root's own signature does not matter: it is trusted as a key, not as a signed object.
-  const signed = path.filter((c) => !isAnchor(c) && !(c !== leaf && isSelfSigned(c)));
+  const signed = path.filter((c) => !isAnchor(c, anchors) && !(c !== leaf && isSelfSigned(c)));
   const weakSignature = signed.some((c) => /sha1|md5|SHA1/i.test(signatureAlgorithmOf(c.raw)));
   return {
     trusted,
     complete,
+    extraDownload,
     orderCorrect,
     asSent,
     expired: now > notAfter,

@@ -96,12 +96,14 @@ function SignedInLayout() {
           />
         }
       />
-      <Layout>
+      {/* The sider is sticky; the column behind it carries its colour and border down long pages. */}
+      <Layout style={{ background: siderColumn(collapsed ? 80 : 224, token.colorBgContainer, token.colorBorderSecondary, token.colorBgLayout) }}>
         <Layout.Sider
           collapsible
           collapsed={collapsed}
           trigger={null}
           width={224}
+          collapsedWidth={80}
           theme="light"
           breakpoint="lg"
           style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto', height: 'calc(100vh - 56px)', position: 'sticky', top: 56 }}
@@ -128,4 +130,8 @@ function SignedInLayout() {
       <FloatButton.BackTop visibilityHeight={200} duration={600} tooltip={t('layout.backTop')} />
     </Layout>
   );
+}
+
+function siderColumn(width: number, sider: string, border: string, page: string): string {
+  return `linear-gradient(to right, ${sider} ${width - 1}px, ${border} ${width - 1}px, ${border} ${width}px, ${page} ${width}px)`;
 }

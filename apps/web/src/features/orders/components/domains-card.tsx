@@ -87,35 +87,34 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
         </span>
       }
       data-testid="dcv-card"
-      extra={
-        (canAct && pending.length) || canEditNames ? (
-          <Flex gap={8} wrap>
-            {canEditNames ? (
-              <Button size="small" icon={<EditOutlined />} data-testid="dcv-edit-names" onClick={() => setEditing(true)}>
-                {t('dcv.editNames')}
-              </Button>
-            ) : null}
-            {canAct && pending.length ? (
-              <Tooltip title={t('dcv.autoDetectHint')}>
-                <Button size="small" icon={<EyeOutlined />} loading={detect.isPending} data-testid="dcv-auto-detect" onClick={() => void onDetect()}>
-                  {t('dcv.autoDetect')}
-                </Button>
-              </Tooltip>
-            ) : null}
-            {canAct && order.actions.changeDcv && pending.length > 1 ? (
-              <Button size="small" onClick={() => setChanging({ method: pending[0]?.method ?? 'dns' })}>
-                {t('dcv.changeAll')}
-              </Button>
-            ) : null}
-            {canAct && pending.length ? (
-              <Button type="primary" size="small" loading={verify.isPending} data-testid="dcv-verify" onClick={() => void onVerify()}>
-                {t('dcv.verify')}
-              </Button>
-            ) : null}
-          </Flex>
-        ) : null
-      }
     >
+      {/* The actions sit in the body, not the card head, so the title is never cut short. */}
+      {(canAct && pending.length) || canEditNames ? (
+        <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+          {canEditNames ? (
+            <Button size="small" icon={<EditOutlined />} data-testid="dcv-edit-names" onClick={() => setEditing(true)}>
+              {t('dcv.editNames')}
+            </Button>
+          ) : null}
+          {canAct && pending.length ? (
+            <Tooltip title={t('dcv.autoDetectHint')}>
+              <Button size="small" icon={<EyeOutlined />} loading={detect.isPending} data-testid="dcv-auto-detect" onClick={() => void onDetect()}>
+                {t('dcv.autoDetect')}
+              </Button>
+            </Tooltip>
+          ) : null}
+          {canAct && order.actions.changeDcv && pending.length > 1 ? (
+            <Button size="small" onClick={() => setChanging({ method: pending[0]?.method ?? 'dns' })}>
+              {t('dcv.changeAll')}
+            </Button>
+          ) : null}
+          {canAct && pending.length ? (
+            <Button type="primary" size="small" loading={verify.isPending} data-testid="dcv-verify" onClick={() => void onVerify()}>
+              {t('dcv.verify')}
+            </Button>
+          ) : null}
+        </Flex>
+      ) : null}
       {canAct && pending.length ? <Typography.Paragraph type="secondary">{t('dcv.intro')}</Typography.Paragraph> : null}
       {order.domains.length > 0 && pending.length === 0 ? (
         <Alert type="success" showIcon style={{ marginBottom: 12 }} title={t('dcv.allValidated')} />

@@ -373,11 +373,6 @@ function PartiesCard({ order }: { order: OrderDetail }) {
           title={t('detail.company')}
           size="small"
           data-testid="company-card"
-          extra={
-            <Link to="/orders/org/$id/domains" params={{ id: String(o.id) }}>
-              {t('detail.companyDomains')}
-            </Link>
-          }
         >
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t('detail.orgName')}>{o.orgName}</Descriptions.Item>
@@ -386,6 +381,12 @@ function PartiesCard({ order }: { order: OrderDetail }) {
             <Descriptions.Item label={t('detail.address')}>{[o.address, o.postalCode].filter(Boolean).join(' ')}</Descriptions.Item>
             <Descriptions.Item label={t('detail.telephone')}>{o.telephone}</Descriptions.Item>
           </Descriptions>
+          {/* Below the details rather than in the narrow card head, where it cut the title short. */}
+          <div style={{ marginTop: 8 }}>
+            <Link to="/orders/org/$id/domains" params={{ id: String(o.id) }}>
+              {t('detail.companyDomains')}
+            </Link>
+          </div>
         </Card>
       ) : null}
     </>
