@@ -24,7 +24,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAutoDetect, type AutoDetectAnswer } from '../api/auto-detect.ts';
 import { useChangeDcv } from '../api/change-dcv.ts';
 import { useResendDcvEmail } from '../api/resend-dcv-email.ts';
-import { useVerifyDomains } from '../api/verify-domains.ts';
+import { useVerifyNow } from './use-verify-now.ts';
 import { formatDate, formatTime } from '../lib/format.ts';
 import { useOrdersT } from '../i18n.ts';
 import { DcvInstructions } from './dcv-instructions.tsx';
@@ -36,7 +36,7 @@ const isEmailMethod = (m: string) => m === 'email' || m === 'email_dns';
 export function DomainsCard({ order }: { order: OrderDetail }) {
   const { t } = useOrdersT();
   const { token } = theme.useToken();
-  const verify = useVerifyDomains();
+  const verify = useVerifyNow();
   const resend = useResendDcvEmail();
   const detect = useAutoDetect();
   const [changing, setChanging] = useState<{ domain?: string; method: DcvMethod } | null>(null);
@@ -50,16 +50,7 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
   const detectKey = order.domains.map((d) => `${d.domain}:${d.method}:${d.status}`).join('|');
   const seen = detected?.key === detectKey ? detected.by : null;
 
-  const onVerify = async () => {
-    try {
-      const a = await verify.mutateAsync(order.orderNo);
-      const left = a.domains.filter((d) => d.status === 'pending').length;
-      if (left === 0) toast.success(t('dcv.verified'));
-      else toast.warning(t('dcv.stillPending', { count: left }));
-    } catch (e) {
-      if (e instanceof ApiError) toast.error(e.msg);
-    }
-  };
+  const onVerify = () => verify.run(order.orderNo);
   const onDetect = async () => {
     try {
       const a = await detect.mutateAsync(order.orderNo);

@@ -35,7 +35,7 @@ import { useOrderDetail } from '../api/get-order-detail.ts';
 import { useReSignRecords } from '../api/get-re-sign-records.ts';
 import { useReCommitOrder } from '../api/re-commit-order.ts';
 import { useUpdateRemark } from '../api/update-remark.ts';
-import { useVerifyDomains } from '../api/verify-domains.ts';
+import { useVerifyNow } from '../components/use-verify-now.ts';
 import { CertificateCard } from '../components/certificate-card.tsx';
 import { DomainsCard } from '../components/domains-card.tsx';
 import type { OrdersPageProps, PayAim } from '../components/page-props.ts';
@@ -78,7 +78,7 @@ function Details({ order, onPay }: { order: OrderDetail; onPay?: (orderNos: stri
   const [modal, modalHolder] = Modal.useModal();
   const cancel = useCancelOrders();
   const reCommit = useReCommitOrder();
-  const verify = useVerifyDomains();
+  const verify = useVerifyNow();
   const { renew, renewing } = useRenew();
   const [reissue, setReissue] = useState(false);
   const [zipping, setZipping] = useState(false);
@@ -117,16 +117,7 @@ function Details({ order, onPay }: { order: OrderDetail; onPay?: (orderNos: stri
       if (e instanceof ApiError) toast.error(e.msg);
     }
   };
-  const onVerify = async () => {
-    try {
-      const a = await verify.mutateAsync(order.orderNo);
-      const left = a.domains.filter((d) => d.status === 'pending').length;
-      if (left === 0) toast.success(t('dcv.verified'));
-      else toast.warning(t('dcv.stillPending', { count: left }));
-    } catch (e) {
-      if (e instanceof ApiError) toast.error(e.msg);
-    }
-  };
+  const onVerify = () => verify.run(order.orderNo);
   const onZip = async () => {
     setZipping(true);
     try {
