@@ -41,10 +41,10 @@ describe('HSTS header', () => {
 
 // --- grading, one rule at a time on an otherwise perfect server.
 const suite = (name: string, openssl = name): CipherSuiteInfo => describeSuite(name, openssl);
-const goodChecks: ChainChecks = { trusted: true, complete: true, orderCorrect: true, asSent: true, expired: false, notYetValid: false, expiresInDays: 80, hostnameMatch: true, selfSigned: false, keySizeOk: true, weakSignature: false };
+const goodChecks: ChainChecks = { trusted: true, complete: true, extraDownload: false, orderCorrect: true, asSent: true, expired: false, notYetValid: false, expiresInDays: 80, hostnameMatch: true, selfSigned: false, keySizeOk: true, weakSignature: false };
 const goodLeaf: ReportCertificate = {
   subject: 'CN=example.com', issuer: 'CN=CA', serial: '01', notBefore: '2026-01-01T00:00:00.000Z', notAfter: '2026-12-31T00:00:00.000Z', keyAlgorithm: 'EC', keySize: 256, curve: 'prime256v1',
-  signatureAlgorithm: 'ecdsa-with-SHA256', sans: ['DNS:example.com', 'DNS:www.example.com'], sha256: '', selfSigned: false, pem: '',
+  signatureAlgorithm: 'ecdsa-with-SHA256', sans: ['DNS:example.com', 'DNS:www.example.com'], sha256: '', selfSigned: false, pem: '', source: 'sent',
 };
 const goodHsts: HstsInfo = { present: true, maxAge: 63072000, includeSubDomains: true, preload: false, header: 'max-age=63072000', httpStatus: 200 };
 const perfect = (): GradeInput => ({
@@ -78,6 +78,8 @@ describe('grading rules', () => {
     ['TLS 1.0 only', 'F', 'tls.reason.noModernTls', (g) => ({ ...g, protocols: only(['TLSv1']), suites: [{ protocol: 'TLSv1', suites: [suite('TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA')] }] })],
     ['CBC-SHA1 in TLS 1.2', 'A', 'tls.reason.weakCbc', (g) => ({ ...g, suites: [{ protocol: 'TLSv1.2', suites: [suite('TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256'), suite('TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA')] }] })],
     ['chain out of order', 'A', 'tls.reason.chainOrder', (g) => ({ ...g, checks: { ...goodChecks, orderCorrect: false } })],
+    ['intermediate downloaded over AIA', 'B', 'tls.reason.chainIncomplete', (g) => ({ ...g, checks: { ...goodChecks, complete: false, extraDownload: true } })],
+    ['intermediate missing, none downloaded', 'T', 'tls.reason.chainMissingIssuer', (g) => ({ ...g, checks: { ...goodChecks, trusted: false, complete: false } })],
     ['no stapling (information only)', 'A+', 'tls.reason.noOcspStapling', (g) => ({ ...g, ocspStapling: false })],
     ['untrusted', 'T', 'tls.reason.untrusted', (g) => ({ ...g, checks: { ...goodChecks, trusted: false } })],
     ['expired', 'T', 'tls.reason.expired', (g) => ({ ...g, checks: { ...goodChecks, expired: true } })],

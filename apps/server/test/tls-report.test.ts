@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +9,8 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TlsReport } from '@cc/contracts/tls-report';
+import { aiaLimits, caIssuersUrls, fetchAia, readCertificates } from '../src/services/tls-report/aia.ts';
+import { defaultLimits, scanTls } from '../src/services/tls-report/scan.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { signUpByEmail } from './session-helpers.ts';
 
@@ -24,14 +28,17 @@ function sign(name: string, ca: string, days: number, ext: string) {
   writeFileSync(file(`${name}.ext`), ext);
   openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${ca}.pem`), '-CAkey', file(`${ca}.key`), '-CAcreateserial', '-days', String(days), '-sha256', '-extfile', file(`${name}.ext`), '-out', file(`${name}.pem`));
 }
-function leaf(name: string, ca: string, days: number, opts: { rsa?: boolean; san?: string } = {}) {
+/** `aia`: CA Issuers URLs, in order. */
+function leaf(name: string, ca: string, days: number, opts: { rsa?: boolean; san?: string; aia?: string[] } = {}) {
   if (opts.rsa) openssl('genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', file(`${name}.key`));
   else ecKey(name);
   openssl('req', '-new', '-key', file(`${name}.key`), '-subj', `/CN=${name}`, '-out', file(`${name}.csr`));
-  sign(name, ca, days, `basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=${opts.san ?? 'DNS:localhost'}\n`);
+  const aia = opts.aia ? `authorityInfoAccess=${opts.aia.map((u) => `caIssuers;URI:${u}`).join(',')}\n` : '';
+  sign(name, ca, days, `basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\nsubjectAltName=${opts.san ?? 'DNS:localhost'}\n${aia}`);
 }
 
-function makeCertificates() {
+/** `aiaBase`: the loopback HTTP server that serves the intermediate, for leaves whose server omits it. */
+function makeCertificates(aiaBase: string) {
   ecKey('root');
   openssl('req', '-x509', '-new', '-key', file('root.key'), '-subj', '/CN=Report Test Root', '-days', '30', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign', '-out', file('root.pem'));
   ecKey('inter');
@@ -40,11 +47,52 @@ function makeCertificates() {
   leaf('modern', 'inter', 20, { rsa: true });
   leaf('legacy', 'inter', 20);
   leaf('expired', 'inter', -1);
+  leaf('aia-der', 'inter', 20, { aia: [`${aiaBase}/int.cer`] });
+  leaf('aia-p7c', 'inter', 20, { aia: [`${aiaBase}/int.p7c`] });
+  // The first URL fails: the second is tried.
+  leaf('aia-pem', 'inter', 20, { aia: [`${aiaBase}/missing.cer`, `${aiaBase}/int.pem`] });
+  leaf('aia-404', 'inter', 20, { aia: [`${aiaBase}/missing.cer`] });
+  leaf('aia-slow', 'inter', 20, { aia: [`${aiaBase}/slow.cer`] });
+  openssl('x509', '-in', file('inter.pem'), '-outform', 'DER', '-out', file('inter.der'));
+  openssl('crl2pkcs7', '-nocrl', '-certfile', file('inter.pem'), '-outform', 'DER', '-out', file('inter.p7c'));
+  openssl('crl2pkcs7', '-nocrl', '-certfile', file('inter.pem'), '-out', file('inter.p7c.pem'));
   ecKey('selfsigned');
   openssl('req', '-x509', '-new', '-key', file('selfsigned.key'), '-subj', '/CN=localhost', '-days', '20', '-addext', 'subjectAltName=DNS:localhost', '-out', file('selfsigned.pem'));
 }
 
-const servers: https.Server[] = [];
+const servers: (https.Server | http.Server)[] = [];
+
+/** What the AIA server was asked for, in order. */
+const aiaRequests: string[] = [];
+/**
+ * The CA Issuers server: plain HTTP on loopback. /slow.cer never answers (a timeout), /big.cer and
+ * /big-chunked.cer are over the size limit, anything unknown is a 404.
+ */
+async function serveAia(): Promise<number> {
+  const server = http.createServer((req, res) => {
+    aiaRequests.push(req.url ?? '');
+    const files: Record<string, () => Buffer> = {
+      '/int.cer': () => readFileSync(file('inter.der')),
+      '/int.p7c': () => readFileSync(file('inter.p7c')),
+      '/int.pem': () => readFileSync(file('inter.pem')),
+      '/big.cer': () => Buffer.alloc(aiaLimits.maxBytes + 1, 0x30),
+    };
+    if (req.url === '/slow.cer') return;
+    if (req.url === '/big-chunked.cer') {
+      // No length given: the limit has to be counted as the body streams in.
+      res.writeHead(200, { 'content-type': 'application/pkix-cert' });
+      res.write(Buffer.alloc(aiaLimits.maxBytes, 0x30));
+      res.end(Buffer.alloc(16, 0x30));
+      return;
+    }
+    const body = files[req.url ?? '']?.();
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/pkix-cert' });
+    res.end(body ?? 'not found');
+  });
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return (server.address() as AddressInfo).port;
+}
 /** An HTTPS server on 127.0.0.1 at a random port; answers GET / with the given headers. */
 async function serve(opts: https.ServerOptions, headers: Record<string, string> = {}, onServer?: (s: https.Server) => void): Promise<number> {
   const server = https.createServer(opts, (_req, res) => {
@@ -64,10 +112,11 @@ let t: TestApp;
 let guarded: TestApp;
 let token: string;
 let otherToken: string;
-const ports = { modern: 0, legacy: 0, selfsigned: 0, expired: 0, disordered: 0, noIntermediate: 0, tls13only: 0 };
+const ports = { modern: 0, legacy: 0, selfsigned: 0, expired: 0, disordered: 0, noIntermediate: 0, tls13only: 0, aia: 0, aiaDer: 0, aiaP7c: 0, aiaPem: 0, aia404: 0, aiaSlow: 0 };
 
 beforeAll(async () => {
-  makeCertificates();
+  ports.aia = await serveAia();
+  makeCertificates(`http://127.0.0.1:${ports.aia}`);
   const chain = (name: string, ...rest: string[]) => [read(`${name}.pem`), ...rest.map(read)].join('');
   ports.modern = await serve(
     { key: read('modern.key'), cert: chain('modern', 'inter.pem'), minVersion: 'TLSv1.2', ciphers: intermediateCiphers },
@@ -81,6 +130,12 @@ beforeAll(async () => {
   // The root between the leaf and its issuer: every certificate is there, in the wrong order.
   ports.disordered = await serve({ key: read('legacy.key'), cert: chain('legacy', 'root.pem', 'inter.pem'), minVersion: 'TLSv1.2' });
   ports.noIntermediate = await serve({ key: read('legacy.key'), cert: read('legacy.pem'), minVersion: 'TLSv1.2' });
+  // Servers that send their leaf only; its AIA URL leads to the intermediate, or nowhere.
+  ports.aiaDer = await serve({ key: read('aia-der.key'), cert: read('aia-der.pem'), minVersion: 'TLSv1.2' });
+  ports.aiaP7c = await serve({ key: read('aia-p7c.key'), cert: read('aia-p7c.pem'), minVersion: 'TLSv1.2' });
+  ports.aiaPem = await serve({ key: read('aia-pem.key'), cert: read('aia-pem.pem'), minVersion: 'TLSv1.2' });
+  ports.aia404 = await serve({ key: read('aia-404.key'), cert: read('aia-404.pem'), minVersion: 'TLSv1.2' });
+  ports.aiaSlow = await serve({ key: read('aia-slow.key'), cert: read('aia-slow.pem'), minVersion: 'TLSv1.2' });
   ports.tls13only = await serve({ key: read('legacy.key'), cert: chain('legacy', 'inter.pem'), minVersion: 'TLSv1.3' }, { 'strict-transport-security': 'max-age=31536000' });
 
   t = await startTestApp({ REPORT_ALLOW_PRIVATE: 'on', REPORT_EXTRA_CA_FILE: file('root.pem') });
@@ -90,7 +145,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const s of servers) s.close();
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
   await t?.close();
   await guarded?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -225,8 +283,8 @@ describe('TLS report: scanning real servers', () => {
     expect(missing.checks).toMatchObject({ trusted: false, complete: false });
     expect(missing.grade).toBe('T');
     expect(missing.gradeIgnoringTrust).toBe('B');
-    expect(keys(missing)).toEqual(expect.arrayContaining(['tls.reason.untrusted', 'tls.reason.chainIncomplete']));
-    expect(missing.fixes.find((f) => f.kind === 'chain')!.reasons).toEqual(['tls.reason.chainIncomplete']);
+    expect(keys(missing)).toEqual(expect.arrayContaining(['tls.reason.untrusted', 'tls.reason.chainMissingIssuer']));
+    expect(missing.fixes.find((f) => f.kind === 'chain')!.reasons).toEqual(['tls.reason.chainMissingIssuer']);
   });
 
   it('fits a TLS 1.3-only server to the modern profile; its chain order cannot be read off the wire', async () => {
@@ -254,6 +312,127 @@ describe('TLS report: scanning real servers', () => {
     expect(again.data.reused).toBe(false);
     expect(again.data.id).not.toBe(r.id);
     await t.app.jobs.drain();
+  });
+});
+
+describe('TLS report: an intermediate the server omits is downloaded over AIA, as SSL Labs does', () => {
+  const sources = (r: TlsReport) => r.certificates.map((c) => [c.subject, c.source]);
+  const incomplete = (r: TlsReport) => r.reasons.find((x) => x.key === 'tls.reason.chainIncomplete');
+
+  it("trusts a leaf-only chain through the DER intermediate at the leaf's CA Issuers URL, incomplete: B, not T", async () => {
+    const before = aiaRequests.length;
+    const r = await scan('localhost', ports.aiaDer);
+    expect(r.status).toBe('done');
+    expect(aiaRequests.slice(before)).toEqual(['/int.cer']);
+    expect(sources(r)).toEqual([
+      ['CN=aia-der', 'sent'],
+      ['CN=Report Test Intermediate', 'downloaded'],
+    ]);
+    expect(r.checks).toMatchObject({ trusted: true, complete: false, extraDownload: true, orderCorrect: true, asSent: true, hostnameMatch: true, selfSigned: false });
+    expect(r.grade).toBe('B');
+    expect(r.gradeIgnoringTrust).toBe('B');
+    expect(keys(r)).not.toContain('tls.reason.untrusted');
+    expect(incomplete(r)).toMatchObject({ severity: 'cap', cap: 'B', message: '证书链不完整：服务器没有发送中间证书，客户端需额外下载（AIA）才能验证' });
+    expect(r.fixes.find((f) => f.kind === 'chain')!.reasons).toEqual(['tls.reason.chainIncomplete']);
+    const en = await get(r.id, '', 'en');
+    expect(incomplete(en)!.message).toBe('The chain is incomplete: the server does not send its intermediate certificates, so clients need an extra download (AIA) to verify it');
+  });
+
+  it.each([
+    ['a certs-only PKCS#7 (.p7c, DER)', 'aiaP7c', 'CN=aia-p7c', ['/int.p7c']],
+    ['a PEM certificate at the second URL, the first answering 404', 'aiaPem', 'CN=aia-pem', ['/missing.cer', '/int.pem']],
+  ] as const)('accepts %s', async (_name, port, subject, asked) => {
+    const before = aiaRequests.length;
+    const r = await scan('localhost', ports[port]);
+    expect(aiaRequests.slice(before)).toEqual(asked);
+    expect(sources(r)).toEqual([
+      [subject, 'sent'],
+      ['CN=Report Test Intermediate', 'downloaded'],
+    ]);
+    expect(r.checks).toMatchObject({ trusted: true, complete: false, extraDownload: true });
+    expect(r.grade).toBe('B');
+    expect(incomplete(r)).toMatchObject({ cap: 'B' });
+  });
+
+  it('leaves the chain untrusted (T) when the CA Issuers URL answers 404', async () => {
+    const r = await scan('localhost', ports.aia404);
+    expect(sources(r)).toEqual([['CN=aia-404', 'sent']]);
+    expect(r.checks).toMatchObject({ trusted: false, complete: false, extraDownload: false });
+    expect(r.grade).toBe('T');
+    expect(r.gradeIgnoringTrust).toBe('B');
+    expect(keys(r)).toEqual(expect.arrayContaining(['tls.reason.untrusted', 'tls.reason.chainMissingIssuer']));
+  });
+
+  it('gives up on a CA Issuers URL that never answers after one connection timeout; the scan still finishes', async () => {
+    const before = aiaRequests.length;
+    const r = await scan('localhost', ports.aiaSlow);
+    expect(aiaRequests.slice(before)).toEqual(['/slow.cer']);
+    expect(r.status).toBe('done');
+    expect(r.checks).toMatchObject({ trusted: false, complete: false, extraDownload: false });
+    expect(r.grade).toBe('T');
+    // The handshakes to loopback take a second or two; the download adds at most its timeout.
+    expect(r.limits!.durationMs).toBeLessThan(defaultLimits.timeoutMs + 5_000);
+    expect(r.limits!.durationMs).toBeGreaterThanOrEqual(defaultLimits.timeoutMs - 100);
+  });
+
+  it('reads reports stored before downloads existed: every certificate sent, no extra download', async () => {
+    const r = await scan('localhost', ports.noIntermediate);
+    await t.app.db.query(`UPDATE tls_reports SET result = result #- '{checks,extraDownload}' #- '{certificates,0,source}' WHERE id = $1`, [r.id]);
+    const [stored] = await t.app.db.query<{ old: boolean }>(`SELECT NOT (result->'checks' ? 'extraDownload') AND NOT (result->'certificates'->0 ? 'source') AS old FROM tls_reports WHERE id = $1`, [r.id]);
+    expect(stored!.old).toBe(true);
+    const old = await get(r.id);
+    expect(old.checks).toMatchObject({ trusted: false, complete: false, extraDownload: false });
+    expect(old.certificates.map((c) => c.source)).toEqual(['sent']);
+  });
+});
+
+describe('AIA downloads, piece by piece', () => {
+  const base = () => `http://127.0.0.1:${ports.aia}`;
+  const interDer = () => readFileSync(file('inter.der'));
+
+  it('reads the CA Issuers URLs of a certificate, in order', () => {
+    expect(caIssuersUrls(new X509Certificate(read('aia-pem.pem')))).toEqual([`${base()}/missing.cer`, `${base()}/int.pem`]);
+    expect(caIssuersUrls(new X509Certificate(read('legacy.pem')))).toEqual([]);
+  });
+
+  it('reads a certificate from DER, PEM, and PKCS#7 in DER and PEM; nothing from anything else', () => {
+    const want = [new X509Certificate(read('inter.pem')).fingerprint256];
+    for (const name of ['inter.der', 'inter.pem', 'inter.p7c', 'inter.p7c.pem']) expect(readCertificates(readFileSync(file(name))).map((c) => c.fingerprint256), name).toEqual(want);
+    expect(readCertificates(Buffer.from('<html>not found</html>'))).toEqual([]);
+    expect(readCertificates(Buffer.alloc(0))).toEqual([]);
+  });
+
+  it('fetches nothing from a loopback or private address, or a name resolving to one, unless allowPrivate is on', async () => {
+    const before = aiaRequests.length;
+    const toLoopback = async () => ['127.0.0.1'];
+    for (const url of [`${base()}/int.cer`, `http://localhost:${ports.aia}/int.cer`, `http://[::ffff:127.0.0.1]:${ports.aia}/int.cer`, `http://10.0.0.1:${ports.aia}/int.cer`]) {
+      expect(await fetchAia(url, 2_000, { allowPrivate: false }), url).toBeNull();
+    }
+    expect(await fetchAia(`http://aia.example:${ports.aia}/int.cer`, 2_000, { allowPrivate: false, resolve: toLoopback })).toBeNull();
+    expect(aiaRequests.length).toBe(before);
+    // The test switch: the same URLs are fetched, a name at the address it was checked at.
+    expect(await fetchAia(`${base()}/int.cer`, 2_000, { allowPrivate: true })).toEqual(interDer());
+    expect(await fetchAia(`http://aia.example:${ports.aia}/int.cer`, 2_000, { allowPrivate: true, resolve: toLoopback })).toEqual(interDer());
+    expect(aiaRequests.slice(before)).toEqual(['/int.cer', '/int.cer']);
+  });
+
+  it('a scan with allowPrivate off does not follow the leaf to its loopback AIA URL', async () => {
+    const before = aiaRequests.length;
+    const out = await scanTls({ host: 'localhost', port: ports.aiaDer, ip: '127.0.0.1' }, { extraCaFile: file('root.pem'), allowPrivate: false });
+    expect(out.ok && out.facts.checks).toMatchObject({ trusted: false, complete: false, extraDownload: false });
+    expect(out.ok && out.facts.certificates.map((c) => c.source)).toEqual(['sent']);
+    expect(aiaRequests.length).toBe(before);
+  });
+
+  it('refuses an answer over 64 KiB, a 404, a scheme other than http(s), and an answer that does not come in time', async () => {
+    const on = { allowPrivate: true };
+    expect(await fetchAia(`${base()}/big.cer`, 2_000, on)).toBeNull();
+    expect(await fetchAia(`${base()}/big-chunked.cer`, 2_000, on)).toBeNull();
+    expect(await fetchAia(`${base()}/missing.cer`, 2_000, on)).toBeNull();
+    expect(await fetchAia(`ftp://127.0.0.1:${ports.aia}/int.cer`, 2_000, on)).toBeNull();
+    const started = Date.now();
+    expect(await fetchAia(`${base()}/slow.cer`, 300, on)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_500);
   });
 });
 

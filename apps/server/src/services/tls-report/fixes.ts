@@ -21,6 +21,7 @@ const kindOf: Partial<Record<TlsReportMessageKey, FixKind>> = {
   'tls.reason.hstsShort': 'hsts',
   'tls.reason.noOcspStapling': 'ocsp',
   'tls.reason.chainIncomplete': 'chain',
+  'tls.reason.chainMissingIssuer': 'chain',
   'tls.reason.chainOrder': 'chain',
   'tls.reason.untrusted': 'certificate',
   'tls.reason.selfSigned': 'certificate',

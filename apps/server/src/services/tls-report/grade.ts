@@ -38,11 +38,12 @@ const day = (iso: string) => iso.slice(0, 10);
  * Grades a scan the way SSL Labs does, simplified to what is measured here. Rules, checked in this order:
  *
  *  T  (trust; the grade still computed below is answered as gradeIgnoringTrust): the chain leads to no trusted
- *     root, the leaf is self-signed, expired or not yet valid, does not cover the host, or a certificate below
+ *     root even with the issuers downloaded over AIA, the leaf is self-signed, expired or not yet valid, does not cover the host, or a certificate below
  *     the root is signed with SHA-1/MD5.
  *  F  neither TLS 1.2 nor TLS 1.3; an export, NULL or anonymous suite accepted; RSA/DSA key < 1024 or EC < 160 bits.
  *  C  RC4 or a 64-bit block cipher (3DES, DES, IDEA, RC2) accepted.
- *  B  TLS 1.0 or 1.1 offered; no suite with forward secrecy; the chain is incomplete; RSA key < 2048 or EC < 256.
+ *  B  TLS 1.0 or 1.1 offered; no suite with forward secrecy; the chain is incomplete (also when an issuer downloaded
+ *     over AIA makes it trusted: SSL Labs' "extra download"); RSA key < 2048 or EC < 256.
  *  A- no TLS 1.3; no AEAD suite.
  *  A  otherwise; A+ when also HSTS max-age ≥ 180 days and no warning below.
  *  Warnings (keep A+ away, no cap): CBC suites with SHA-1 in TLS 1.2, no HSTS or a short one, chain out of order.
@@ -91,7 +92,8 @@ export function gradeReport(g: GradeInput): { grade: TlsGrade; gradeIgnoringTrus
     const tiny = leaf.keyAlgorithm === 'EC' ? leaf.keySize < 160 : leaf.keySize < 1024;
     say(tiny ? 'tls.reason.keyInsecure' : 'tls.reason.keyWeak', tiny ? 'fatal' : 'cap', tiny ? 'F' : 'B', { algorithm: leaf.keyAlgorithm, bits: leaf.keySize });
   }
-  if (c && !c.complete) say('tls.reason.chainIncomplete', 'cap', 'B');
+  // Downloaded over AIA (trusted, but clients must fetch it) or not found at all (then untrusted too: T).
+  if (c && !c.complete) say(c.extraDownload ? 'tls.reason.chainIncomplete' : 'tls.reason.chainMissingIssuer', 'cap', 'B');
 
   if (modern && !g.protocols['TLSv1.3']) say('tls.reason.noTls13', 'cap', 'A-');
   if (all.length && !all.some((s) => s.aead)) say('tls.reason.noAead', 'cap', 'A-');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '@cc/db/client';
 import { translate, type Locale } from '@cc/contracts/messages';
-import type { ReportServer, ReportStatus, TlsGrade, TlsReport } from '@cc/contracts/tls-report';
+import type { ChainChecks, ReportCertificate, ReportServer, ReportStatus, TlsGrade, TlsReport } from '@cc/contracts/tls-report';
 import type { TlsReportMessageKey } from '@cc/contracts/tls-report-messages';
 import { enqueue, type JobRow } from '../jobs/queue.ts';
 import { gradeReport, type StoredReason } from './grade.ts';
@@ -14,7 +14,12 @@ export const reportJobKind = 'tls.report';
 /** Asking again for the same host:port within this window answers the report under way or just made. */
 export const reuseWindowSeconds = 120;
 
-interface StoredResult extends ScanFacts {
+/** Rows stored before AIA downloads lack these fields: everything in them was sent, nothing downloaded. */
+type Before<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+interface StoredResult extends Omit<ScanFacts, 'certificates' | 'checks'> {
+  certificates: Before<ReportCertificate, 'source'>[];
+  checks: Before<ChainChecks, 'extraDownload'> | null;
   gradeIgnoringTrust: TlsGrade;
   profile: 'modern' | 'intermediate' | 'old' | null;
   reasons: StoredReason[];
@@ -92,7 +97,10 @@ export function reportJob(app: FastifyInstance, opts: { limits?: ScanLimits } = 
     const fail = (key: TlsReportMessageKey, params: Record<string, string | number>) =>
       app.db.query(`UPDATE tls_reports SET status = 'failed', error_key = $2, error_params = $3::jsonb, finished_at = now() WHERE id = $1`, [id, key, JSON.stringify(params)]);
     try {
-      const out = await scanTls({ host: row.host, port: row.port, ip: row.ip ?? row.host }, { extraCaFile: app.config.REPORT_EXTRA_CA_FILE, ...(opts.limits ? { limits: opts.limits } : {}) });
+      const out = await scanTls(
+        { host: row.host, port: row.port, ip: row.ip ?? row.host },
+        { extraCaFile: app.config.REPORT_EXTRA_CA_FILE, allowPrivate: app.config.REPORT_ALLOW_PRIVATE === 'on', ...(opts.limits ? { limits: opts.limits } : {}) },
+      );
       if (!out.ok) {
         await fail(out.key, out.params);
         return;
@@ -130,8 +138,8 @@ export function toAnswer(row: ReportRow, locale: Locale, server: ReportServer): 
     gradeIgnoringTrust: r?.gradeIgnoringTrust ?? null,
     protocols: r ? (Object.keys(r.protocols) as (keyof typeof r.protocols)[]).map((version) => ({ version, offered: r.protocols[version] })) : [],
     cipherSuites: r?.suites ?? [],
-    certificates: r?.certificates ?? [],
-    checks: r?.checks ?? null,
+    certificates: (r?.certificates ?? []).map((c) => ({ ...c, source: c.source ?? 'sent' })),
+    checks: r?.checks ? { ...r.checks, extraDownload: r.checks.extraDownload ?? false } : null,
     hsts: r?.hsts ?? null,
     ocspStapling: r ? r.ocspStapling : null,
     profile: r?.profile ?? null,

@@ -2,8 +2,10 @@ import { X509Certificate } from 'node:crypto';
 import { tlsVersions, type ChainChecks, type CipherSuiteInfo, type HstsInfo, type ReportCertificate, type TlsVersion } from '@cc/contracts/tls-report';
 import type { TlsReportMessageKey } from '@cc/contracts/tls-report-messages';
 import { allSuitesCipherString, describeSuite, tls13Suites } from './ciphers.ts';
+import { downloadIssuers, fetchAia } from './aia.ts';
 import { checkChain, describeCertificate, trustAnchors } from './chain.ts';
 import { chainAsSent, fetchHsts, probe, ScanBudget, type Endpoint, type ProbeOk, type ProbeResult } from './probe.ts';
+import type { Resolve } from './target.ts';
 
 export interface ScanLimits {
   maxConnections: number;
@@ -29,11 +31,20 @@ export type ScanOutcome = { ok: true; facts: ScanFacts } | { ok: false; key: Tls
 /** At most this many suites per protocol: no real server offers more, and it bounds a hostile one. */
 const maxSuitesPerProtocol = 40;
 
+export interface ScanOptions {
+  extraCaFile?: string | undefined;
+  /** REPORT_ALLOW_PRIVATE, for the AIA downloads (the endpoint itself was checked when the report was asked for). */
+  allowPrivate?: boolean;
+  resolve?: Resolve;
+  limits?: ScanLimits;
+  now?: () => Date;
+}
+
 /**
  * Scans one endpoint with real handshakes: which protocol versions complete, which suites each accepts, the
- * certificate chain as sent, HSTS on GET /, and OCSP stapling.
+ * certificate chain as sent (and any issuer it lacks, downloaded over AIA), HSTS on GET /, and OCSP stapling.
  */
-export async function scanTls(ep: Endpoint, opts: { extraCaFile?: string | undefined; limits?: ScanLimits; now?: () => Date } = {}): Promise<ScanOutcome> {
+export async function scanTls(ep: Endpoint, opts: ScanOptions = {}): Promise<ScanOutcome> {
   const limits = opts.limits ?? defaultLimits;
   const budget = new ScanBudget(limits.maxConnections, limits.deadlineMs, limits.concurrency, limits.timeoutMs);
   const attempt = (version: TlsVersion, ciphers: string) => budget.run((t) => probe(ep, version, ciphers, t));
@@ -86,8 +97,13 @@ export async function scanTls(ep: Endpoint, opts: { extraCaFile?: string | undef
     }
   }
   let checks: ChainChecks | null = null;
+  let downloaded: X509Certificate[] = [];
   if (certs.length) {
-    const { path: _path, ...rest } = checkChain(certs, trustAnchors(opts.extraCaFile), ep.host, (opts.now ?? (() => new Date()))(), !!wireChain?.length);
+    const anchors = trustAnchors(opts.extraCaFile);
+    // A download counts as a connection: the scan's deadline and connection cap bound it too.
+    const aia = { allowPrivate: opts.allowPrivate ?? false, ...(opts.resolve ? { resolve: opts.resolve } : {}) };
+    downloaded = await downloadIssuers(certs, anchors, async (url) => (await budget.run((t) => fetchAia(url, t, aia))) ?? null);
+    const { path: _path, ...rest } = checkChain(certs, anchors, ep.host, (opts.now ?? (() => new Date()))(), !!wireChain?.length, downloaded);
     checks = rest;
   }
 
@@ -96,7 +112,7 @@ export async function scanTls(ep: Endpoint, opts: { extraCaFile?: string | undef
     facts: {
       protocols,
       suites: offered.map((protocol, i) => ({ protocol, suites: suiteLists[i] ?? [] })),
-      certificates: certs.map(describeCertificate),
+      certificates: [...certs.map((c) => describeCertificate(c, 'sent')), ...downloaded.map((c) => describeCertificate(c, 'downloaded'))],
       checks,
       hsts: readHsts(hstsFetch?.header ?? null, hstsFetch?.status ?? null),
       ocspStapling: okProbes.some((p) => p.ocspStapled),

@@ -248,7 +248,7 @@ const zh = {
     insecure: '不安全',
     ok: '安全',
     chain: '证书链',
-    chainNote: '证书链按服务器发送顺序列出（仅支持 TLS 1.3 时为重建的顺序）',
+    chainNote: '证书链按服务器发送顺序列出（仅支持 TLS 1.3 时为重建的顺序）；服务器缺少的中间证书若能从 AIA 地址下载，列在最后',
     checks: {
       trusted: '受信任',
       complete: '证书链完整',
@@ -272,6 +272,7 @@ const zh = {
       serial: '序列号',
       sha256: 'SHA-256 指纹',
       selfSigned: '自签名',
+      downloaded: '额外下载（服务器未发送）',
       leaf: '服务器证书',
       intermediate: '中间证书 {{n}}',
     },
@@ -604,7 +605,7 @@ const en: Strings = {
     insecure: 'Insecure',
     ok: 'Strong',
     chain: 'Certificate chain',
-    chainNote: 'The chain in the order the server sent it (rebuilt when the server speaks only TLS 1.3)',
+    chainNote: 'The chain in the order the server sent it (rebuilt when the server speaks only TLS 1.3); an intermediate it lacks, if it could be downloaded from its AIA address, comes last',
     checks: {
       trusted: 'Trusted',
       complete: 'Chain complete',
@@ -628,6 +629,7 @@ const en: Strings = {
       serial: 'Serial number',
       sha256: 'SHA-256 fingerprint',
       selfSigned: 'Self-signed',
+      downloaded: 'Downloaded (not sent by the server)',
       leaf: 'Server certificate',
       intermediate: 'Intermediate {{n}}',
     },

@@ -149,6 +149,11 @@ function CertificateCard({ cert, index, t }: { cert: ReportCertificate; index: n
         <Flex gap={8} align="center">
           {index === 0 ? t('report.cert.leaf') : t('report.cert.intermediate', { n: index })}
           {cert.selfSigned && <Tag color="orange">{t('report.cert.selfSigned')}</Tag>}
+          {cert.source === 'downloaded' && (
+            <Tag color="orange" data-testid="report-cert-downloaded">
+              {t('report.cert.downloaded')}
+            </Tag>
+          )}
         </Flex>
       }
       items={[
