@@ -3,25 +3,8 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import type { CertificateSource, ChainChecks, ReportCertificate } from '@cc/contracts/tls-report';
 import { isIp } from '@cc/domain/domain-names';
+import { ALGORITHMS } from '@cc/pki/names';
 
-const sigAlgNames: Record<string, string> = {
-  '1.2.840.113549.1.1.4': 'md5WithRSAEncryption',
-  '1.2.840.113549.1.1.5': 'sha1WithRSAEncryption',
-  '1.2.840.113549.1.1.10': 'rsassaPss',
-  '1.2.840.113549.1.1.11': 'sha256WithRSAEncryption',
-  '1.2.840.113549.1.1.12': 'sha384WithRSAEncryption',
-  '1.2.840.113549.1.1.13': 'sha512WithRSAEncryption',
-  '1.2.840.113549.1.1.14': 'sha224WithRSAEncryption',
-  '1.2.840.10045.4.1': 'ecdsa-with-SHA1',
-  '1.2.840.10045.4.3.1': 'ecdsa-with-SHA224',
-  '1.2.840.10045.4.3.2': 'ecdsa-with-SHA256',
-  '1.2.840.10045.4.3.3': 'ecdsa-with-SHA384',
-  '1.2.840.10045.4.3.4': 'ecdsa-with-SHA512',
-  '1.2.840.10040.4.3': 'dsa-with-SHA1',
-  '2.16.840.1.101.3.4.3.2': 'dsa_with_SHA256',
-  '1.3.101.112': 'ED25519',
-  '1.3.101.113': 'ED448',
-};
 
 const curveBits: Record<string, number> = { prime256v1: 256, secp384r1: 384, secp521r1: 521, secp224r1: 224, secp256k1: 256, prime192v1: 192 };
 
@@ -58,7 +41,7 @@ export function signatureAlgorithmOf(der: Uint8Array): string {
       }
     }
     const dotted = parts.join('.');
-    return sigAlgNames[dotted] ?? dotted;
+    return ALGORITHMS[dotted] ?? dotted;
   } catch {
     return 'unknown';
   }
