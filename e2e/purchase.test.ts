@@ -119,6 +119,21 @@ describe('buying certificates', () => {
     await page.getByText('添加成功!').waitFor();
     await page.getByTestId('contacts-table').getByText('zhang.san@example.com').waitFor();
 
+    // Editing opens with the record's values; adding afterwards opens empty, even while the last dialog closes.
+    await page.getByTestId('contacts-table').locator('tr', { hasText: 'zhang.san@example.com' }).locator('[data-testid^="edit-"]').click();
+    await expect.poll(() => page.getByTestId('contact-email').inputValue()).toBe('zhang.san@example.com');
+    expect(await page.getByTestId('contact-lastname').inputValue()).toBe('张');
+    await page.getByTestId('contact-position').fill('安全工程师');
+    await page.getByTestId('contact-dialog-ok').click();
+    await page.getByText('保存成功!').waitFor();
+    await page.getByTestId('contacts-table').getByText('安全工程师').waitFor();
+    await page.getByTestId('contact-add').click();
+    await page.getByTestId('contact-dialog').waitFor();
+    expect(await page.getByTestId('contact-email').inputValue()).toBe('');
+    expect(await page.getByTestId('contact-lastname').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('contact-dialog').waitFor({ state: 'detached' });
+
     await page.goto('/orders/org');
     await page.getByTestId('orgs-page').waitFor();
     await page.getByTestId('org-add').click();
@@ -136,6 +151,16 @@ describe('buying certificates', () => {
     await page.getByTestId('org-dialog-ok').click();
     await page.getByText('添加成功!').waitFor();
     await page.getByTestId('orgs-table').getByText('9144030071526726XG').waitFor();
+    await page.getByTestId('orgs-table').locator('tr', { hasText: '9144030071526726XG' }).locator('[data-testid^="edit-"]').click();
+    await expect.poll(() => page.getByTestId('org-creditCode').inputValue()).toBe('9144030071526726XG');
+    expect(await orgName.inputValue()).toBe('腾讯科技（深圳）有限公司');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('org-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('org-add').click();
+    await page.getByTestId('org-dialog').waitFor();
+    expect(await page.getByTestId('org-creditCode').inputValue()).toBe('');
+    expect(await page.getByTestId('org-date').inputValue()).toBe('2019-01-01');
+    await page.keyboard.press('Escape');
   });
 
   it('buys a DV certificate with a key and CSR made in the browser; the key is downloaded, the order exists', async () => {

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDcvEmails } from '../api/get-dcv-emails.ts';
 import { useSaveDcvEmail } from '../api/save-dcv-email.ts';
 import { useDeleteDcvEmail } from '../api/delete-dcv-email.ts';
+import { useDeleteWithToast } from '../components/list-page.tsx';
 import { usePurchaseT } from '../i18n.ts';
 
 /** /ssl/dcv/email: the saved validation e-mails: list, add, delete. */
@@ -20,7 +21,7 @@ export default function DcvEmailsPage() {
   const [form] = Form.useForm<{ email: string }>();
   const list = useDcvEmails();
   const save = useSaveDcvEmail();
-  const del = useDeleteDcvEmail();
+  const remove = useDeleteWithToast(useDeleteDcvEmail());
 
   const add = async () => {
     const { email } = await form.validateFields();
@@ -74,14 +75,7 @@ export default function DcvEmailsPage() {
                 okText={t('common.delete')}
                 cancelText={t('common.cancel')}
                 okButtonProps={{ danger: true }}
-                onConfirm={async () => {
-                  try {
-                    await del.mutateAsync(r.id);
-                    toast.success(t('common.deleted'));
-                  } catch (e) {
-                    toast.error(e instanceof ApiError ? e.msg : t('common.opFailed'));
-                  }
-                }}
+                onConfirm={() => remove(r.id)}
               >
                 <Button type="link" danger size="small" data-testid={`delete-${r.email}`}>
                   {t('common.delete')}
