@@ -66,6 +66,50 @@ describe('console shell', () => {
     expect(await page.title()).toContain('CertHub');
   });
 
+  it('checks the sign-in and sign-up fields with the messages of doc 02 §5', async () => {
+    const p = await stack.newPage();
+    try {
+      await p.goto('/sign-in');
+      // On change, before any submit: only the field being typed in speaks.
+      await p.getByTestId('email').fill('someone@');
+      await p.getByTestId('error-email').getByText('邮箱格式不正确').waitFor();
+      expect(await p.getByTestId('error-password').count()).toBe(0);
+      await p.getByTestId('email').fill('');
+      await p.getByTestId('sign-in-submit').click();
+      expect(await p.getByTestId('error-email').textContent()).toBe('邮箱格式不正确');
+      expect(await p.getByTestId('error-password').textContent()).toBe('请填写密码');
+      await p.getByTestId('email').fill('not-an-address');
+      await p.getByTestId('email').fill('a@b.cn');
+      await p.getByTestId('error-email').waitFor({ state: 'detached' });
+      await p.getByTestId('login-type-tel').click();
+      await p.getByTestId('sign-in-submit').click();
+      expect(await p.getByTestId('error-telephone').textContent()).toBe('手机号不能为空');
+      await p.getByTestId('telephone').fill('12345');
+      await p.getByTestId('sign-in-submit').click();
+      await p.getByTestId('error-telephone').getByText('手机号格式错误').waitFor();
+      // Nothing reached the slider check.
+      expect(await p.getByTestId('slider-captcha').count()).toBe(0);
+
+      await p.goto('/sign-up');
+      await p.getByTestId('sign-up-page').waitFor();
+      await p.getByText('邮箱注册').click();
+      await p.getByTestId('email').fill('someone@example');
+      await p.getByTestId('password').fill('Ab1#xyz');
+      await p.getByTestId('invite-code').fill('ab');
+      await p.getByTestId('sign-up-submit').click();
+      for (const text of ['邮箱格式不正确', '验证码由6位数字组成', '密码位数至少6位以上', '请填写密码', '有效长度为4~128个字符']) await p.getByText(text).waitFor();
+      await p.getByTestId('invite-code').fill('ab!c');
+      await p.getByText('邀请码只能由数字或字母组成').waitFor();
+      await p.getByTestId('code').fill('12a456');
+      await p.getByText('验证码由6位数字组成').waitFor();
+      expect(await p.getByTestId('code').getAttribute('maxlength')).toBe('6');
+      await screenshot(p, 'sign-up-zh-light-invalid');
+      expect(p.url()).toMatch(/\/sign-up$/);
+    } finally {
+      await p.context().close();
+    }
+  });
+
   it('signs up by e-mail with the code from the outbox and lands on the dashboard', async () => {
     await page.goto('/sign-up');
     await page.getByTestId('sign-up-page').waitFor();
@@ -77,11 +121,13 @@ describe('console shell', () => {
     await page.getByTestId('code').fill(code);
     await page.getByTestId('password').fill(password);
     await page.getByTestId('confirm').fill(password);
-    expect(await page.getByTestId('password-strength').getAttribute('data-score')).toBe('4');
+    await page.locator('[data-testid="password-strength"][data-score="4"]').waitFor();
     await screenshot(page, 'sign-up-zh-light-filled');
+    // The toast lives 3 s and comes before the navigation: watch for it from the click on, not after the new page.
+    const welcomed = page.getByText('注册成功！').waitFor();
     await page.getByTestId('sign-up-submit').click();
+    await welcomed;
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText('注册成功！').waitFor();
     await page.getByTestId('balance').waitFor();
     expect(await page.getByTestId('greeting').textContent()).toMatch(/^你好，e2\*\*\*@example\.com$/);
     expect(await page.getByTestId('balance').textContent()).toContain('0.00');
@@ -106,8 +152,9 @@ describe('console shell', () => {
     await page.getByTestId('google-qr').waitFor();
     totpSecret = await page.getByTestId('google-secret').inputValue();
     expect(totpSecret).toMatch(/^[A-Z2-7]+=*$/);
+    const copied = page.getByText(/^复制成功$|^复制失败！$/).waitFor();
     await page.getByTestId('copy-secret').click();
-    await page.getByText(/^复制成功$|^复制失败！$/).waitFor();
+    await copied;
     await screenshot(page, 'account-secure-zh-light-google-dialog');
     await page.getByTestId('two-step-code').fill(totp());
     await page.getByTestId('two-step-ok').click();
@@ -136,7 +183,7 @@ describe('console shell', () => {
     await page.getByTestId('lang-switch').click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.getByText(/^Hello, /).waitFor();
-    expect(await menu.textContent()).toContain('Dashboard');
+    await expect.poll(() => menu.textContent()).toContain('Dashboard');
     expect(await menu.textContent()).not.toContain('控制台');
 
     // The switch cycles light → dark → system; the default is system (this browser prefers light).
@@ -146,16 +193,33 @@ describe('console shell', () => {
     await page.locator('[data-testid="theme-switch"][data-mode="light"]').waitFor();
     await themeSwitch.click();
     await page.locator('[data-testid="theme-switch"][data-mode="dark"]').waitFor();
+    await page.waitForFunction((light) => getComputedStyle(document.body).backgroundColor !== light, lightBg);
     const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(darkBg).not.toBe(lightBg);
     expect(darkBg).toBe('rgb(0, 0, 0)');
     const primary = await page.getByRole('button', { name: 'Top up' }).first().evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(primary).not.toBe('rgba(0, 0, 0, 0)');
 
-    // kept across a reload
+    // Amounts follow the display currency chosen in the header (rates from /v1/exRate).
+    expect(await page.getByTestId('balance').textContent()).toContain('￥0.00');
+    await page.getByTestId('currency-select').click();
+    await page.locator('.ant-select-item-option[title="$ USD"]').click();
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$0.00');
+
+    // The sidebar folds to its icons.
+    const siderWidth = () => page.getByTestId('sider').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    expect(await siderWidth()).toBe(224);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(siderWidth).toBe(80);
+
+    // all kept across a reload
     await page.reload();
     await page.getByText(/^Hello, /).waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('themeMode')])).toEqual(['en', 'dark']);
+    expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('themeMode'), localStorage.getItem('currency')])).toEqual(['en', 'dark', 'USD']);
+    await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$0.00');
+    expect(await siderWidth()).toBe(80);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(siderWidth).toBe(224);
     await screenshot(page, 'dashboard-en-dark-switched');
   });
 
@@ -196,6 +260,28 @@ describe('console shell', () => {
     expect(await page.getByTestId('not-yet-page').textContent()).toContain('My domains');
     await page.getByRole('button', { name: 'Back to dashboard' }).click();
     await page.waitForURL(/\/dashboard$/);
+  });
+
+  it('scrolls to the top after a navigation, and from the scroll-to-top button', async () => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    try {
+      const scrollY = () => page.evaluate(() => window.scrollY);
+      // The quick links sit below the fold: clicking one scrolls down to it, then leaves for a long page.
+      await page.getByTestId('balance').waitFor();
+      await page.getByRole('button', { name: 'Create CSR' }).click();
+      await page.waitForURL(/\/certhub\/tools\/gen-csr$/);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(200);
+      // Polled, not read once: the layout scrolls up 100 ms after the navigation. After that nothing is pending.
+      await expect.poll(scrollY).toBe(0);
+
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await scrollY()).toBeGreaterThan(200);
+      await page.locator('.ant-float-btn').click();
+      await expect.poll(scrollY).toBe(0);
+      await page.goto('/dashboard');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   it('logs out, after which /dashboard sends the visitor to /sign-in', async () => {

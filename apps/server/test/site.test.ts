@@ -41,4 +41,26 @@ describe('site configuration', () => {
     const r = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(r.json().paths['/frontConf']).toBeDefined();
   });
+
+  it('answers an unexpected failure with HTTP 500, the translated message, and nothing of the inside', async () => {
+    const broken = await startTestApp();
+    try {
+      // A failing query stands in for any bug: the SQL error must stay in the log.
+      await broken.app.db.query(`ALTER TABLE exchange_rates RENAME TO exchange_rates_gone`);
+      const r = await broken.app.inject({ method: 'GET', url: '/v1/exRate' });
+      expect(r.statusCode).toBe(500);
+      expect(r.json()).toEqual({ code: 500, data: null, msg: '服务器内部错误！' });
+      const en = await broken.app.inject({ method: 'GET', url: '/v1/exRate', headers: { lang: 'en' } });
+      expect(en.json()).toEqual({ code: 500, data: null, msg: 'Internal server error!' });
+      expect(en.body).not.toMatch(/exchange_rates|relation|stack|\.ts:/i);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('answers /healthz and lets the console read a refreshed token header', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(r.json()).toEqual({ status: 'ok' });
+    expect(r.headers['access-control-expose-headers']).toBe('authorization');
+  });
 });

@@ -4,9 +4,9 @@
  * back as an envelope and throws ApiError. Kept apart from http.ts so the first page does not carry it.
  */
 import { i18n, currentLocale } from '../i18n/index.ts';
-import { ApiError, NetworkError, buildUrl, timeouts, type RequestOptions } from './http.ts';
+import { ApiError, NetworkError, buildUrl, networkToastDelayMs, timeouts, type RequestOptions } from './http.ts';
 import { notify } from './notify.ts';
-import { getToken, purgeSession } from './session.ts';
+import { getToken, purgeSession, setToken } from './session.ts';
 
 export interface FileAnswer {
   blob: Blob;
@@ -46,9 +46,12 @@ export async function httpFile(path: string, opts: Pick<RequestOptions, 'query' 
       res = await fetch(buildUrl(path, opts.query), { headers, signal: controller.signal, credentials: 'same-origin' });
     } catch (e) {
       if (controller.signal.aborted && !timedOut) throw new DOMException('The request was cancelled', 'AbortError');
-      if (!opts.quiet) notify.error(i18n.t('http.disconnected'));
+      if (!opts.quiet) setTimeout(() => notify.error(i18n.t('http.disconnected')), networkToastDelayMs);
       throw new NetworkError(timedOut ? 'timeout' : e instanceof Error ? e.message : 'network error', timedOut);
     }
+    // Any answer may renew the token (doc 02 §4), unless the session ended meanwhile.
+    const fresh = res.headers.get('authorization');
+    if (fresh && sentToken && getToken() === sentToken) setToken(fresh);
     const type = res.headers.get('content-type') ?? '';
     if (res.ok && !type.includes('application/json')) {
       const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1];

@@ -130,7 +130,12 @@ export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     const signal = opts.signal;
     const leave = () => {
       shared.users--;
-      if (shared.users === 0) shared.controller.abort();
+      if (shared.users === 0) {
+        // Forget the flight now, not when fetch rejects: an identical call made meanwhile (a refetch,
+        // a remount) must start afresh rather than share a cancellation it did not ask for.
+        if (inFlight.get(key) === shared) inFlight.delete(key);
+        shared.controller.abort();
+      }
       reject(new DOMException('The request was cancelled', 'AbortError'));
     };
     if (signal?.aborted) return leave();

@@ -29,8 +29,9 @@ function useTokenCheck() {
   const token = getToken() ?? '';
   const { data, error } = useQuery({ ...verifyTokenQuery(token), enabled: token !== '' });
   useEffect(() => {
+    // Only the server's own verdict signs the user out; a 500 or a lost connection is a hiccup, not a logout.
     if (data && !data.valid) purgeSession();
-    else if (error instanceof ApiError) purgeSession();
+    else if (error instanceof ApiError && error.status === 401) purgeSession();
   }, [data, error]);
 }
 

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountAnswer } from '@cc/contracts/session';
 import { http } from '../http.ts';
-import { storeUser } from '../session.ts';
+import { getToken, storeUser } from '../session.ts';
 
 /** GET /v1/account: the signed-in user (data.accountInfo, lastLoginIP, lastLoginTime, rootUUID). */
 export async function getAccount(): Promise<AccountAnswer> {
   const a = await http<AccountAnswer>('/v1/account');
-  storeUser(a.accountInfo);
+  // An answer that arrives after sign-out must not leave the old user cached.
+  if (getToken()) storeUser(a.accountInfo);
   return a;
 }
 

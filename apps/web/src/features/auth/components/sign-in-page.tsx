@@ -49,6 +49,7 @@ export default function SignInPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [checked, setChecked] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [captchaOpen, setCaptchaOpen] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState('');
@@ -62,9 +63,12 @@ export default function SignInPage() {
     if (!v.password) e.password = m('v.passwordEmpty');
     return e;
   };
-  // Fields re-check on change once the form has been submitted (doc 02 §5: validation on change).
-  const recheck = (next: { email?: string; phone?: PhoneValue; password?: string }) => {
-    if (checked) setErrors(validate({ email, phone, password, ...next }));
+  // Doc 02 §5: validation on change. A field speaks once it has been changed; after a submit, every field does.
+  const recheck = (field: Field, next: { email?: string; phone?: PhoneValue; password?: string }) => {
+    const seen = new Set(touched).add(field);
+    setTouched(seen);
+    const found = validate({ email, phone, password, ...next });
+    setErrors(checked ? found : Object.fromEntries(Object.entries(found).filter(([f]) => seen.has(f as Field))));
   };
 
   const onSubmit = (e: React.FormEvent) => {
@@ -152,7 +156,7 @@ export default function SignInPage() {
                 value={email}
                 onChange={(e) => {
                   setEmail(e.target.value);
-                  recheck({ email: e.target.value });
+                  recheck('email', { email: e.target.value });
                 }}
                 invalid={Boolean(errors.email)}
                 placeholder={t('auth.emailPlaceholder')}
@@ -170,7 +174,7 @@ export default function SignInPage() {
                   value={phone}
                   onChange={(v) => {
                     setPhone(v);
-                    recheck({ phone: v });
+                    recheck('telephone', { phone: v });
                   }}
                   invalid={Boolean(errors.telephone)}
                 />
@@ -199,7 +203,7 @@ export default function SignInPage() {
             value={password}
             onChange={(e) => {
               setPassword(e.target.value);
-              recheck({ password: e.target.value });
+              recheck('password', { password: e.target.value });
             }}
             invalid={Boolean(errors.password)}
             placeholder={t('auth.passwordPlaceholder')}

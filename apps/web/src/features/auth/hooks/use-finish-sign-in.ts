@@ -4,7 +4,8 @@ import { storeUser } from '../../../lib/session.ts';
 
 /** Only paths of this site: never an absolute or protocol-relative address from the query. */
 export function safeRedirect(target: unknown): string {
-  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/sign-in') ? target : '/dashboard';
+  // A path on this site only: "//host" and "/\host" are read by browsers as another host.
+  return typeof target === 'string' && /^\/(?![/\\])/.test(target) && !target.startsWith('/sign-in') ? target : '/dashboard';
 }
 
 /** After /login, /sec-validation or /signup: the token is stored by the client; load the user, then go on. */
