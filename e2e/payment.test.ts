@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
 import { outboxCode, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope } from './harness.ts';
 
 const email = `pay.${Date.now().toString(36)}@example.com`;
@@ -48,6 +49,27 @@ async function screenshot(p: Page, name: string) {
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
   await shoot(p, name);
+}
+
+/** Two frames: whatever the page received has been rendered. */
+const settled = (p: Page) => p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+/** A slow server for one call: the answers of `url` wait until `release` is called. */
+async function holdResponses(p: Page, url: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const handling: Promise<void>[] = [];
+  await p.route(url, (route) => {
+    const done = held.then(() => route.continue());
+    handling.push(done);
+    return done;
+  });
+  return async () => {
+    release();
+    // Unrouting while a handler still holds its request would answer that request twice.
+    while (handling.length) await handling.shift();
+    await p.unroute(url);
+  };
 }
 
 async function openDialog(p: Page, orderNos: string[]) {
@@ -102,7 +124,7 @@ describe('payment', () => {
   });
 
   it('tops up by Alipay: the hosted page approves and the balance rises on the page', async () => {
-    const units = Math.ceil((price * 6) / 100);
+    const units = Math.ceil((price * 9) / 100);
     await page.getByTestId('deposit-form').waitFor();
     await page.getByTestId('deposit-way-alipay').click();
     await page.getByTestId('deposit-amount').fill(String(units));
@@ -128,7 +150,15 @@ describe('payment', () => {
   it('pays an order by balance in the dialog and goes to the order', async () => {
     const orderNo = await createOrder();
     const before = await balance();
+    // The orders answer after the balance: until they are in, the notice must not offer to deduct 0.00.
+    const releaseOrders = await holdResponses(page, /\/v1\/orders\?orderNos=/);
+    const account = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/account');
     await openDialog(page, [orderNo]);
+    await account;
+    await settled(page);
+    expect(await page.getByTestId('notice-balance').count()).toBe(0);
+    expect(await page.getByTestId('pay-submit').isDisabled()).toBe(true);
+    await releaseOrders();
     await page.getByTestId('notice-balance').waitFor();
     expect(await page.getByTestId('notice-balance-after').textContent()).toContain(((before - price) / 100).toFixed(2));
     expect(await page.getByTestId('pay-count').textContent()).toBe('1');
@@ -137,6 +167,37 @@ describe('payment', () => {
     await page.waitForURL(new RegExp(`/ssl/certificate/${orderNo}$`));
     expect(await statusOf(orderNo)).toBe(1002);
     expect(await balance()).toBe(before - price);
+  });
+
+  it('shows amounts in the display currency chosen (rates of /v1/exRate) and charges the base currency', async () => {
+    const { currencies } = await api<{ currencies: { currency: string; symbol: string; rate: number }[] }>('GET', '/v1/exRate');
+    const usd = currencies.find((c) => c.currency === 'USD');
+    if (!usd) throw new Error('no USD rate');
+    const shown = (cents: number) => `${usd.symbol}${((cents / 100) * usd.rate).toFixed(2)}`;
+    const orderNo = await createOrder();
+    const before = await balance();
+    const p = await stack.newPage({ token });
+    await p.addInitScript(() => localStorage.setItem('currency', 'USD'));
+    await openDialog(p, [orderNo]);
+    await p.locator('[data-testid="pay-amount"]', { hasText: shown(price) }).waitFor();
+    await p.locator('[data-testid="notice-balance-current"]', { hasText: shown(before) }).waitFor();
+    expect(await p.getByTestId('notice-balance-after').textContent()).toBe(shown(before - price));
+    await screenshot(p, 'payment-dialog-zh-light-usd');
+    await p.getByTestId('pay-submit').click();
+    await p.waitForURL(new RegExp(`/ssl/certificate/${orderNo}$`));
+    expect(await balance()).toBe(before - price);
+    await p.context().close();
+  });
+
+  it('pays two orders by balance in the dialog and goes to the order list', async () => {
+    const orderNos = [await createOrder(), await createOrder()];
+    const before = await balance();
+    await openDialog(page, orderNos);
+    await page.locator('[data-testid="pay-amount"]', { hasText: ((2 * price) / 100).toFixed(2) }).waitFor();
+    await page.getByTestId('pay-submit').click();
+    await page.waitForURL(/\/orders\/list/);
+    for (const no of orderNos) expect(await statusOf(no)).toBe(1002);
+    expect(await balance()).toBe(before - 2 * price);
   });
 
   it('pays an order by WeChat: QR in the dialog, approved in a second tab, the polling finishes', async () => {
@@ -178,8 +239,8 @@ describe('payment', () => {
     expect(await page.getByTestId('crypto-expires').textContent()).toContain('支付将于');
     const amount = await page.getByTestId('crypto-amount').inputValue();
     expect(amount).toMatch(/^\d+\.\d{2}$/);
-    await page.getByTestId('crypto-amount-copy').click();
-    await page.getByText('复制成功').first().waitFor();
+    // The toast is brief: wait for it from before the click, not after.
+    await Promise.all([page.getByText('复制成功').first().waitFor(), page.getByTestId('crypto-amount-copy').click()]);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(amount);
     const address = await page.getByTestId('crypto-address').inputValue();
     expect(address.length).toBeGreaterThan(20);
@@ -197,7 +258,9 @@ describe('payment', () => {
     await page.getByTestId('all-orders').waitFor();
     expect(await page.getByTestId('all-orders').locator('tbody tr.ant-table-row').count()).toBe(3);
     await screenshot(page, 'payment-dialog-zh-light-all-orders');
-    await page.keyboard.press('Escape');
+    // Its own close button: an Escape pressed before the dialog has focus would reach nothing (or the dialog below).
+    await page.locator('.ant-modal', { has: page.getByTestId('all-orders') }).locator('.ant-modal-close').click();
+    await page.getByTestId('all-orders').waitFor({ state: 'detached' });
     await page.getByTestId('pay-later').click();
 
     const before = await balance();
@@ -210,6 +273,24 @@ describe('payment', () => {
     await screenshot(page, 'batch-payment-zh-light-end');
     for (const no of batchOrders) expect(await statusOf(no)).toBe(1002);
     expect(await balance()).toBe(before - 3 * price);
+  });
+
+  it('all-orders dialog: "not finished loading" until the orders are in, then 10 a page', async () => {
+    const orderNos: string[] = [];
+    for (let i = 0; i < 11; i++) orderNos.push(await createOrder());
+    const releaseOrders = await holdResponses(page, /\/v1\/orders\?orderNos=/);
+    await openDialog(page, orderNos);
+    await Promise.all([page.getByText('订单还没有加载完成...').first().waitFor(), page.getByTestId('pay-view-all').click()]);
+    expect(await page.getByTestId('all-orders').count()).toBe(0);
+    await releaseOrders();
+    await page.locator('[data-testid="pay-amount"]', { hasText: ((11 * price) / 100).toFixed(2) }).waitFor();
+    await page.getByTestId('pay-view-all').click();
+    const table = page.getByTestId('all-orders');
+    await table.waitFor();
+    expect(await table.locator('tbody tr.ant-table-row').count()).toBe(10);
+    await page.locator('.ant-modal .ant-pagination-item-2').click();
+    await page.locator('[data-testid="all-orders"] tbody tr.ant-table-row', { hasText: orderNos[10]! }).waitFor();
+    expect(await table.locator('tbody tr.ant-table-row').count()).toBe(1);
   });
 
   for (const lang of ['zh', 'en'] as const) {
@@ -362,8 +443,8 @@ describe('payment by each outside way', () => {
     await page.getByText('付款已被取消或拒绝，您可以重新发起支付。').waitFor();
     await screenshot(page, 'payment-confirm-zh-light-declined');
     expect(await statusOf(orderNo)).toBe(awaitingPayment);
-    // Once the gateway's callback has recorded the decline, "pay again" starts a new payment with a new code.
-    await expect.poll(async () => (await stack.app.db.query<{ status: string }>(`SELECT status FROM payments WHERE id = $1`, [first.paymentId]))[0]?.status).toBe('declined');
+    // "Pay again" starts a new payment with a new code at once, whether or not the gateway's callback has told the
+    // server of the decline yet (the dialog names the declined payment).
     const again = nextPayAnswer(page);
     await page.getByTestId('confirm-retry').click();
     const second = await again;
@@ -371,6 +452,29 @@ describe('payment by each outside way', () => {
     await page.locator(`[data-testid="pay-qr"][src="${second.qrCodeBase64}"]`).waitFor();
     await page.getByTestId('pay-confirm-state').waitFor({ state: 'hidden' });
     expect(await statusOf(orderNo)).toBe(awaitingPayment);
+    // The callback arrives through a durable job (polled every second): give a loaded machine time.
+    await expect
+      .poll(async () => (await stack.app.db.query<{ status: string }>(`SELECT status FROM payments WHERE id = $1`, [first.paymentId]))[0]?.status, { timeout: 30_000 })
+      .toBe('declined');
+  });
+
+  it('shows "request QR code failed" with a retry when the QR request gets no answer', async () => {
+    const orderNo = await createOrder();
+    await openDialog(page, [orderNo]);
+    const payCall = /\/v1\/orders\/pay$/;
+    await page.route(payCall, (route) => route.abort('internetdisconnected'));
+    await page.getByTestId('pay-way-wechat').click();
+    await page.getByTestId('qr-failed').waitFor();
+    expect(await page.getByTestId('qr-failed').textContent()).toContain('请求二维码失败');
+    await screenshot(page, 'payment-dialog-zh-light-qr-failed');
+    await page.unroute(payCall);
+    const answer = nextPayAnswer(page);
+    await page.getByTestId('qr-retry').click();
+    const result = await answer;
+    await page.locator(`[data-testid="pay-qr"][src="${result.qrCodeBase64}"]`).waitFor();
+    await page.getByTestId('pay-waiting').waitFor();
+    await page.getByTestId('pay-later').click();
+    await page.getByTestId('payment-dialog').waitFor({ state: 'detached' });
   });
 
   it('pays by WeChat Pay from the QR code (a phone opens the hosted page)', async () => {
@@ -449,8 +553,8 @@ describe('payment by each outside way', () => {
     expect(await statusOf(orderNo)).toBe(awaitingPayment);
     await p.getByTestId('result-pay-again').click();
     await p.getByTestId('payment-dialog').waitFor();
-    await p.getByTestId('pay-submit').waitFor();
-    expect(await p.getByTestId('pay-submit').isEnabled()).toBe(true);
+    // Enabled once the orders and ways are in (disabled while they load).
+    await p.locator('[data-testid="pay-submit"]:enabled').waitFor();
     await p.context().close();
   });
 
@@ -547,6 +651,42 @@ describe('payment by each outside way', () => {
     await p.locator(`[data-testid="deposit-balance"][data-cents="${before + 25_000}"]`).waitFor();
     expect(await balance()).toBe(before + 25_000);
     await screenshot(p, 'deposit-en-light-usdc-succeeded');
+    await p.context().close();
+  });
+});
+
+/**
+ * Document 01 §8: on the new-certificate page, a pay call that gets no answer is taken as paid. The payer goes on
+ * to the order, whose page shows the truth (still waiting for payment), and no "disconnected" toast is shown.
+ */
+describe('network loss while paying on the new-certificate page', () => {
+  it('goes on to the order as if paid; the order page shows it still awaits payment', async () => {
+    // Enough balance for the product below, written as the ledger would (an adjustment entry).
+    const [acc] = await stack.app.db.query<{ id: number }>(`SELECT id FROM accounts WHERE email = $1`, [email]);
+    await stack.app.db.tx((q) => postLedgerEntry(q, { accountId: acc!.id, amount: 39_900, kind: 'adjustment', ref: `e2e-network-loss:${acc!.id}` }));
+    const p = await stack.newPage({ token });
+    await p.goto('/ssl/certificates');
+    await p.getByTestId('purchase-form').waitFor();
+    if (await p.getByTestId('brand-alphassl').count()) await p.getByTestId('brand-alphassl').click();
+    else {
+      await p.getByTestId('more-brands').click();
+      await p.locator('.ant-select-item-option', { hasText: /alphassl/i }).first().click();
+    }
+    await p.getByTestId('cert-type-DV').click();
+    await p.getByTestId('product-GS-ALPHA-DV-SSL').click();
+    await p.getByTestId('common-name').fill(`lost-${Date.now().toString(36)}.example.com`);
+    await p.locator('[data-testid="preview-total"]', { hasText: '￥399.00' }).waitFor();
+    await p.getByTestId('create-order').click();
+    await p.getByTestId('payment-dialog').waitFor();
+    await p.getByTestId('notice-balance').waitFor();
+    const [orderNo] = (await p.evaluate(() => localStorage.getItem('createdOrderNos')))?.split(',') ?? [];
+    if (!orderNo) throw new Error('no order created');
+    await p.route(/\/v1\/orders\/pay$/, (route) => route.abort('internetdisconnected'));
+    await p.getByTestId('pay-submit').click();
+    await p.waitForURL(new RegExp(`/ssl/certificate/${orderNo}$`));
+    await p.locator('[data-testid="order-details-page"][data-status="1001"]').waitFor();
+    expect(await p.getByText('与服务器断开连接~').count()).toBe(0);
+    expect(await statusOf(orderNo)).toBe(1001);
     await p.context().close();
   });
 });

@@ -91,6 +91,24 @@ describe('outside ways through the sandbox', () => {
     expect(late).toEqual({ status: 200, body: { received: true, applied: false, reason: 'late' } });
     expect(await orderStatusOf(t.app, orderNo)).toBe(1001);
   });
+
+  it('pay again after a decline whose callback has not arrived: replacePaymentId opens a new payment', async () => {
+    const { me, orderNo, result } = await payOne('alipay');
+    const again = async (extra: object = {}) => (await me.post('/v1/orders/pay', { payWay: 'alipay', orderNo, ...extra })).body.data as PayResult;
+    // Pressing pay again answers the live payment...
+    expect((await again()).paymentId).toBe(result.paymentId);
+    // ...but not the one the payer just declined on the provider's page (its callback still queued, not delivered).
+    expect((await publicPost(`/sandbox/payments/${sandboxIdOf(result)}/decline`)).data).toMatchObject({ status: 'declined' });
+    const fresh = await again({ replacePaymentId: result.paymentId });
+    expect(fresh.status).toBe('pending');
+    expect(fresh.paymentId).not.toBe(result.paymentId);
+    expect(sandboxIdOf(fresh)).not.toBe(sandboxIdOf(result));
+    // The new one is the live payment from now on; the declined one ends declined once its callback arrives.
+    expect((await again()).paymentId).toBe(fresh.paymentId);
+    await t.app.jobs.drain();
+    const rows = await t.app.db.query<{ id: string; status: string }>(`SELECT id, status FROM payments WHERE order_nos = $1::text[] ORDER BY created_at`, [[orderNo]]);
+    expect(rows).toEqual([{ id: result.paymentId, status: 'declined' }, { id: fresh.paymentId, status: 'pending' }]);
+  });
 });
 
 describe('callbacks', () => {

@@ -70,6 +70,11 @@ export const payBody = z.object({
   name: z.string().trim().max(200).optional().describe('product name, shown as the payment subject'),
   orderNo: orderNoList.describe('one order number, or several joined by commas (several: balance only)'),
   returnUrl,
+  replacePaymentId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("a payment the payer saw declined on the provider's page: not answered again even if its decline has not reached the server yet"),
 });
 export type PayBody = z.infer<typeof payBody>;
 

@@ -15,8 +15,8 @@ export const toast = {
   success: (text: string) => toast.show('success', text),
   error: (text: string) => toast.show('error', text),
   warning: (text: string) => toast.show('warning', text),
-  /** A titled notice that stays a few seconds, e.g. "sign-up notice". */
-  notice(kind: Kind, title: string, description: string) {
-    void loadNotification().then((notification) => notification[kind]({ title, description }));
+  /** A titled notice that stays a few seconds, e.g. "sign-up notice"; `sticky`: until the user closes it. */
+  notice(kind: Kind, title: string, description: string, opts: { sticky?: boolean } = {}) {
+    void loadNotification().then((notification) => notification[kind]({ title, description, ...(opts.sticky ? { duration: false as const } : {}) }));
   },
 };

@@ -27,6 +27,8 @@ export interface StartPayment {
   /** A path on this site. */
   returnPath: string;
   origin: string;
+  /** The live payment the payer saw declined (the provider's callback may still be on its way): open a new one. */
+  replacePaymentId?: string | undefined;
 }
 
 /**
@@ -39,9 +41,9 @@ export async function startExternalPayment(ctx: PaymentsContext, s: StartPayment
     const [live] = await ctx.db.query<{ result: PayResult }>(
       `SELECT result FROM payments
         WHERE account_id = $1 AND purpose = $2 AND order_nos = $3::text[] AND pay_way = $4 AND amount = $5 AND gateway = $6
-          AND status = 'pending' AND result IS NOT NULL AND expires_at > now() + interval '5 minutes'
+          AND status = 'pending' AND result IS NOT NULL AND expires_at > now() + interval '5 minutes' AND id IS DISTINCT FROM $7
         ORDER BY created_at DESC LIMIT 1`,
-      [s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, gateway.name],
+      [s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, gateway.name, s.replacePaymentId ?? null],
     );
     if (live) return live.result;
   }

@@ -63,6 +63,7 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
   return startExternalPayment(ctx, {
     accountId, purpose: body.aim === 'reSign' ? 're_sign' : 'order', orderNos, payWay: payWay as ExternalPayWay, amount: order.due,
     subject: body.name ? `${body.name} · ${label}` : label, returnPath: body.returnUrl ?? `/ssl/certificate/${encodeURIComponent(orderNo)}`, origin,
+    replacePaymentId: body.replacePaymentId,
   });
 }
 

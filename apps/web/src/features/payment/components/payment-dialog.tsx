@@ -142,14 +142,24 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
     [modal, t, onClose, router],
   );
 
-  /** Asks the server for the pay result of an outside way (QR, page, address). */
+  /**
+   * Asks the server for the pay result of an outside way (QR, page, address). `replaces`: the payment the payer saw
+   * declined, which the server would otherwise answer again until the provider's callback reaches it.
+   */
   const request = useCallback(
-    async (way: string): Promise<PayResult | null> => {
+    async (way: string, replaces?: string): Promise<PayResult | null> => {
       const seq = ++requestSeq.current;
       setHeld({ payWay: way, state: 'loading', result: null });
       try {
         const r = await payOrders(
-          { payWay: way, aim, name: productName ?? product.data?.productName, orderNo: orderNos.join(','), returnUrl: returnPathFor(orderNos, way, aim) },
+          {
+            payWay: way,
+            aim,
+            name: productName ?? product.data?.productName,
+            orderNo: orderNos.join(','),
+            returnUrl: returnPathFor(orderNos, way, aim),
+            ...(replaces ? { replacePaymentId: replaces } : {}),
+          },
           { quiet: networkLossIsSuccess },
         );
         if (seq === requestSeq.current) setHeld({ payWay: way, state: 'ready', result: r });
@@ -186,6 +196,7 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
     [orderNos, aim],
   );
   const poll = usePoll({ key: open && pending ? `${pending.paymentId}` : null, intervalMs: paymentPollIntervalMs, maxTimes: paymentPollMaxTimes, check });
+  const restartPoll = poll.restart;
 
   // The payer declined on the provider's page, and its return page (another tab) said so: stop waiting, offer to pay again.
   const pendingId = pending?.paymentId ?? '';
@@ -209,7 +220,7 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
   /** A declined payment is over: the next pay asks for a new one. */
   const openPage = useCallback(
     async (tab: Window | null) => {
-      const r = (declined ? null : result) ?? (await request(payWay));
+      const r = (declined ? null : result) ?? (await request(payWay, declined ? pendingId : undefined));
       if (!r) {
         tab?.close();
         return;
@@ -217,8 +228,10 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
       const sent = sendTab(tab, r.webPagePayURL);
       setPopupBlocked(!sent);
       setConfirmOpen(true);
+      // The 90 polls count from the page being opened, not from the QR shown when the way was chosen.
+      restartPoll();
     },
-    [declined, result, request, payWay],
+    [declined, result, request, payWay, pendingId, restartPoll],
   );
 
   const pay = async () => {
@@ -254,8 +267,10 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
       else setPaying(false);
       return;
     }
-    // QR and crypto: the code is the way to pay; pressing pay asks again if the first request failed or was declined.
-    if (!result || declined) await request(payWay);
+    // QR and crypto: the code is the way to pay; pressing pay asks again if the first request failed or was declined,
+    // and waits again for the payment once the wait ran out.
+    if (!result || declined) await request(payWay, declined ? pendingId : undefined);
+    else if (poll.state === 'timeout' || poll.state === 'failed') poll.restart();
   };
 
   const waiting = Boolean(pending) && (kind === 'qr' || kind === 'crypto') && poll.state === 'polling' && !declined;
@@ -325,7 +340,8 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
               <PayNotice
                 payWay={payWay}
                 amount={due}
-                balance={balance}
+                // Until the orders are in, the amount is unknown: no "deduct 0.00" in the meantime.
+                balance={orders.isSuccess ? balance : undefined}
                 result={result}
                 resultState={current?.state ?? 'idle'}
                 onRetry={() => void request(payWay)}
@@ -345,7 +361,7 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
                   description={t('result.declinedHint')}
                   data-testid="pay-declined"
                   action={
-                    <Button size="small" onClick={() => void request(payWay)}>
+                    <Button size="small" onClick={() => void request(payWay, pendingId)} data-testid="pay-again">
                       {t('confirm.payAgain')}
                     </Button>
                   }
@@ -409,7 +425,7 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
             ? () => {
                 // A new payment for the same way (its QR at once); the pay button opens its page.
                 setConfirmOpen(false);
-                void request(payWay);
+                void request(payWay, pendingId);
               }
             : poll.restart
         }

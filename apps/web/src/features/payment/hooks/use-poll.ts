@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError } from '../../../lib/http.ts';
+import { startPollLoop, type PollOutcome } from '../lib/poll-loop.ts';
 
-export type PollOutcome = 'continue' | 'done' | 'failed';
+export type { PollOutcome };
 export type PollState = 'idle' | 'polling' | 'done' | 'failed' | 'timeout';
 
 export interface PollOptions {
@@ -19,7 +19,7 @@ export interface PollOptions {
 /**
  * Asks `check` every `intervalMs` until it answers done or failed, or `maxTimes` questions went unanswered
  * (document 01 §4: every 2 s up to 90 times for a payment; every 5 s for a batch queue). Leaving the page
- * or changing the key stops it; `restart` asks again from zero.
+ * or changing the key stops it; `restart` asks again from zero. The loop itself is lib/poll-loop.ts.
  */
 export function usePoll({ key, intervalMs, maxTimes, check, immediate = true }: PollOptions) {
   const [state, setState] = useState<PollState>('idle');
@@ -35,31 +35,9 @@ export function usePoll({ key, intervalMs, maxTimes, check, immediate = true }: 
       setState('idle');
       return;
     }
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let count = 0;
     setState('polling');
     setAttempts(0);
-    const ask = async () => {
-      if (controller.signal.aborted) return;
-      count++;
-      setAttempts(count);
-      let outcome: PollOutcome = 'continue';
-      try {
-        outcome = await checkRef.current(controller.signal);
-      } catch (e) {
-        if (isAbortError(e) || controller.signal.aborted) return;
-      }
-      if (controller.signal.aborted) return;
-      if (outcome !== 'continue') return setState(outcome);
-      if (count >= maxTimes) return setState('timeout');
-      timer = setTimeout(() => void ask(), intervalMs);
-    };
-    timer = setTimeout(() => void ask(), immediate ? 0 : intervalMs);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
+    return startPollLoop({ intervalMs, maxTimes, immediate, check: (signal) => checkRef.current(signal), onAttempt: setAttempts, onEnd: setState });
   }, [key, intervalMs, maxTimes, immediate, round]);
 
   const restart = useCallback(() => setRound((r) => r + 1), []);

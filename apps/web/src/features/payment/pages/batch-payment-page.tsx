@@ -62,7 +62,10 @@ export default function BatchPaymentPage() {
   useEffect(() => {
     if (poll.state !== 'done' || !status || announced.current === status.queueId) return;
     announced.current = status.queueId;
-    toast.notice(status.failCount ? 'warning' : 'success', t('batch.doneTitle'), t('batch.doneBody', { total: status.total, success: status.successCount, fail: status.failCount }));
+    // A batch may end long after it was started: its totals stay until read and closed.
+    toast.notice(status.failCount ? 'warning' : 'success', t('batch.doneTitle'), t('batch.doneBody', { total: status.total, success: status.successCount, fail: status.failCount }), {
+      sticky: true,
+    });
     void qc.invalidateQueries({ queryKey: ['account'] });
     void qc.invalidateQueries({ queryKey: ['orders'] });
   }, [poll.state, status, qc, t]);
