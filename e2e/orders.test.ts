@@ -9,7 +9,8 @@
  * DNS server, "verify now", issued, PEM / PFX / zip downloads checked with openssl and unzip), a file order through
  * the HTTP server, a reissue with a CSR made in the browser, the expiring list and a company's validated domains;
  * the names of an order changed before issuance (and the paid count refused), auto-detect, bulk "verify now" and
- * the DCV values export; renewal from the expiring list through the pre-filled order screen, and a broken ticket.
+ * the DCV values export; a stale order's reason in words and its resubmission; renewal from the expiring list
+ * through the pre-filled order screen, and a broken ticket.
  * Screenshots in zh/en × light/dark go to e2e/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
@@ -88,6 +89,9 @@ async function rowsAfter(p: Page, urlPart: RegExp, act: () => Promise<void>): Pr
   );
   return want;
 }
+
+/** The answer to the page's "verify now" (PUT /v1/orders/verifyDomains/…), to await together with the click. */
+const verified = (p: Page) => p.waitForResponse((r) => r.url().includes('/v1/orders/verifyDomains/') && r.request().method() === 'PUT');
 
 const made: Record<'txt' | 'file' | 'unpaid1' | 'unpaid2' | 'toCancel' | 'pending' | 'multi', Made> = {} as never;
 
@@ -195,9 +199,16 @@ describe('orders', () => {
     await page.locator(`tr[data-row-key="${made.toCancel.orderNo}"] [data-testid="row-cancel"]`).click();
     await page.getByTestId('cancel-confirm').click();
     await page.locator(`tr[data-row-key="${made.toCancel.orderNo}"] [data-testid="status-tag"][data-status="1004"]`).waitFor();
-    await page.getByText('已退款').first().waitFor();
+    // The result stays until closed (a toast could fade before a loaded machine looks).
+    const refundNote = (await page.getByTestId('refund-note').textContent()) ?? '';
+    expect(refundNote).toMatch(/^已退款 \D*[\d,]+\.\d{2} 至余额$/);
+    await page.getByTestId('cancel-result-ok').click();
+    await page.getByTestId('cancel-result').waitFor({ state: 'detached' });
     expect(await statusOf(made.toCancel.orderNo)).toBe(1004);
     expect((await api<{ accountInfo: { balance: number } }>('GET', '/v1/account')).accountInfo.balance).toBeGreaterThan(before);
+    // The order's timeline says the same, in money rather than cents.
+    await page.goto(`/ssl/certificate/${made.toCancel.orderNo}`);
+    await page.locator('[data-testid="order-timeline"]', { hasText: refundNote }).waitFor();
   });
 
   it('takes a dns_txt order from paid to issued: instructions, copy, verify now, PEM, PFX and zip downloads', async () => {
@@ -209,18 +220,19 @@ describe('orders', () => {
     const value = (await page.getByTestId('dcv-0-value').textContent()) ?? '';
     expect(host.endsWith(made.txt.commonName)).toBe(true);
     expect(value).not.toBe('');
-    await page.getByTestId('dcv-0-value-copy').click();
-    await page.getByText('复制成功').first().waitFor();
+    // Watched from before the click: the toast fades after a few seconds.
+    await Promise.all([page.getByText('复制成功').first().waitFor(), page.getByTestId('dcv-0-value-copy').click()]);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
 
-    // Nothing published yet: "verify now" keeps it pending with the reason.
-    await page.getByTestId('action-verify').click();
+    // Nothing published yet: "verify now" keeps it pending with the reason. Awaited, so the next click does not
+    // land on the button while it is still loading (a loading button ignores clicks).
+    await Promise.all([verified(page), page.getByTestId('action-verify').click()]);
     await page.getByTestId('dcv-0-error').waitFor();
     expect(await page.getByTestId('dcv-0-error').textContent()).toContain(host);
     await screenshot(page, 'order-details-zh-light-pending');
 
     dns.setTxt(host, value);
-    await page.getByTestId('action-verify').click();
+    await Promise.all([verified(page), page.getByTestId('action-verify').click()]);
     await page.locator('[data-testid="order-details-page"][data-status="1005"]').waitFor({ timeout: 60_000 });
     await page.getByTestId('cert-serial').waitFor();
     await screenshot(page, 'order-details-zh-light-issued');
@@ -258,7 +270,7 @@ describe('orders', () => {
     const content = (await page.getByTestId('dcv-0-content').textContent()) ?? '';
     expect(filePath).toMatch(/^\/\.well-known\/pki-validation\//);
     web.put(made.file.commonName, filePath, content);
-    await page.getByTestId('action-verify').click();
+    await Promise.all([verified(page), page.getByTestId('action-verify').click()]);
     await page.locator('[data-testid="order-details-page"][data-status="1005"]').waitFor({ timeout: 60_000 });
     expect(await statusOf(made.file.orderNo)).toBe(1005);
   });
@@ -279,9 +291,29 @@ describe('orders', () => {
     await page.getByRole('dialog').getByText('DNS TXT').click();
     await page.getByTestId('dcv-change-submit').click();
     await page.locator('[data-testid="dcv-0-instructions"][data-method="dns_txt"]').waitFor();
+    // The timeline names methods as the page does, not by their codes.
+    await page.locator('[data-testid="order-timeline"]', { hasText: `${made.pending.commonName} 的验证方式改为 文件验证` }).waitFor();
     const detail = await api<{ orderInfo: { remark: string; domains: { method: string }[] } }>('GET', `/v1/orders/detail/${made.pending.orderNo}`);
     expect(detail.orderInfo.remark).toBe('备注：生产环境负载均衡');
     expect(detail.orderInfo.domains[0]?.method).toBe('dns_txt');
+  });
+
+  it('says in words why a stale order needs resubmitting, and resubmits it', async () => {
+    const stale = await createOrder('stale', 'dns_txt');
+    // The details call starts validation if the payment's job has not yet, so the date below is not overwritten.
+    await api('GET', `/v1/orders/detail/${stale.orderNo}`);
+    // Test setup: the validation began 31 days ago; the background re-check, made due, gives up on it. Made due
+    // on every poll: a check already running when we look would put its next run 30 s away.
+    await stack.app.db.query(`UPDATE orders SET validation_started_at = now() - interval '31 days' WHERE order_no = $1`, [stale.orderNo]);
+    const due = () =>
+      stack.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'dcv.check' AND status = 'pending' AND dedupe_key = (SELECT 'dcv:' || id FROM orders WHERE order_no = $1)`, [stale.orderNo]);
+    await expect.poll(async () => (await due(), statusOf(stale.orderNo)), { timeout: 30_000, interval: 250 }).toBe(1003);
+    await page.goto(`/ssl/certificate/${stale.orderNo}`);
+    expect(await page.getByTestId('status-reason').textContent()).toBe('域名验证超过 30 天仍未完成，请重新提交订单');
+    await page.getByTestId('action-recommit').click();
+    await page.locator('[data-testid="order-details-page"][data-status="1002"]').waitFor();
+    expect(await page.getByTestId('status-reason').count()).toBe(0);
+    await page.getByTestId('dcv-0-instructions').waitFor();
   });
 
   it('changes an order\'s names before issuance; more names than paid for show the server\'s message; auto-detect', async () => {

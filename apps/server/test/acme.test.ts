@@ -15,7 +15,7 @@ import { csrNames } from '../src/services/issuance/acme.ts';
 
 type Dns = Awaited<ReturnType<typeof startDns>>;
 type Domain = { domain: string; method: string; status: string; lastError: string; instructions: { host?: string; value?: string; recordType?: string } };
-type Detail = { orderStatus: number; statusReason: string; domains: Domain[]; timeline: { kind: string }[] };
+type Detail = { orderStatus: number; statusReason: string; statusReasonText: string; domains: Domain[]; timeline: { kind: string; text: string }[] };
 type Cert = { cert: string; chain: string; root: string; serial: string; notBefore: string; notAfter: string };
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cc-acme-'));
@@ -230,6 +230,9 @@ describe('ACME adapter against pebble', () => {
     const { orderNo, detail: d } = await freeOrder(['nokey.example.net', 'www.nokey.example.net'], { sans: false });
     expect(d.orderStatus).toBe(1003);
     expect(d.statusReason).toBe('acme_csr_names');
+    // In words on the page and in the timeline, not the code.
+    expect(d.statusReasonText).toBe('The CSR does not name the order\'s domains and the server holds no key: resubmit the order');
+    expect(d.timeline.find((e) => e.kind === 'acme_failed')?.text).toBe(`The CA did not issue: ${d.statusReasonText}`);
     expect(d.domains[0]!.lastError).toContain('The CSR does not name exactly the order\'s domains');
     expect(await t.app.db.query(`SELECT 1 FROM acme_orders a JOIN orders o ON o.id = a.order_id WHERE o.order_no = $1`, [orderNo])).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
-import { addProducts, client, makeCsr, newAccount, testProducts } from './purchase-helpers.ts';
+import { addProducts, client, makeCsr, newAccount, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
 import { approvalLink, drainAll, markPaid, startDns, startHttp } from './orders-helpers.ts';
+import { recheckSeconds } from '../src/services/dcv/validation.ts';
 
 type Dns = Awaited<ReturnType<typeof startDns>>;
 type Web = Awaited<ReturnType<typeof startHttp>>;
@@ -156,6 +157,43 @@ describe('e-mail methods', () => {
   });
 });
 
+describe('background re-checks', () => {
+  it('re-checks soon after the start, then less and less often', () => {
+    const min = 60_000;
+    expect([0, 9 * min, 11 * min, 59 * min, 2 * 60 * min, 2 * 1440 * min].map(recheckSeconds)).toEqual([30, 30, 120, 120, 900, 3600]);
+  });
+
+  it('comes back later while a name is pending, and sends a stale order back for resubmission with the reason in words', async () => {
+    const name = host('stale');
+    const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvMethod: 'dns_txt' });
+    const job = async () =>
+      (await t.app.db.query<{ status: string; wait: number }>(
+        `SELECT status, extract(epoch FROM run_at - now())::float8 AS wait FROM jobs WHERE kind = 'dcv.check' AND dedupe_key = (SELECT 'dcv:' || id FROM orders WHERE order_no = $1) ORDER BY id DESC LIMIT 1`,
+        [orderNo],
+      ))[0];
+    // Checked once at the start; the next look is about 30 s away, not a failure.
+    expect(await job()).toMatchObject({ status: 'pending' });
+    expect((await job())!.wait).toBeGreaterThan(20);
+    expect((await job())!.wait).toBeLessThanOrEqual(30);
+
+    await t.app.db.query(`UPDATE orders SET validation_started_at = now() - interval '31 days' WHERE order_no = $1`, [orderNo]);
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'dcv.check' AND status = 'pending'`);
+    await drainAll(t.app);
+    const en = (await me.get(`/v1/orders/detail/${orderNo}`, { lang: 'en' })).body.data as { orderInfo: Detail & { statusReason: string; statusReasonText: string } };
+    expect(en.orderInfo).toMatchObject({
+      orderStatus: 1003,
+      statusReason: 'validation_window',
+      statusReasonText: 'Domain validation was not completed within 30 days: resubmit the order',
+      actions: { reCommit: true, verify: false },
+    });
+    const zh = (await me.get(`/v1/orders/detail/${orderNo}`, { lang: 'zh' })).body.data as { orderInfo: { statusReasonText: string } };
+    expect(zh.orderInfo.statusReasonText).toBe('域名验证超过 30 天仍未完成，请重新提交订单');
+    const rc = await me.post(`/v1/orders/reCommit/${orderNo}`, {});
+    expect(rc.body.data).toMatchObject({ orderStatus: 1002, domains: [{ status: 'pending' }] });
+    expect(((await me.get(`/v1/orders/detail/${orderNo}`)).body.data as { orderInfo: { statusReasonText: string } }).orderInfo.statusReasonText).toBe('');
+  });
+});
+
 describe('validation reuse', () => {
   it('reuses a name validated by the account (and a parent domain by DNS), not by another account', async () => {
     const base = host('reuse');
@@ -180,5 +218,34 @@ describe('validation reuse', () => {
     expect(listed.body.data).toMatchObject({ total: 1, data: [{ domain: base, method: 'dns_txt', orderNo: first }] });
     const auto = await me.get(`/v1/autoDetectDomain?domain=www.${base}`);
     expect(auto.body.data).toMatchObject({ domains: [{ domain: `www.${base}`, validated: true }] });
+  });
+
+  it('keeps a company\'s validation to that company (OV): not from DV, not for another company', async () => {
+    const base = host('corp');
+    const contactID = ((await me.post('/v1/contacts', validContact)).body.data as { id: number }).id;
+    const org = async (orgName: string, creditCode: string) => ((await me.post('/v1/organizations', { ...validOrganization, orgName, creditCode })).body.data as { id: number }).id;
+    const [orgA, orgB] = [await org('甲科技有限公司', '91110000MA01AAAAA1'), await org('乙科技有限公司', '91110000MA01BBBBB2')];
+    const publishAndVerify = async (orderNo: string) => {
+      for (const d of (await detail(orderNo)).domains) if (d.status === 'pending') dns.setTxt(d.instructions.host!, d.instructions.value!);
+      await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
+      await drainAll(t.app);
+      dns.clear();
+    };
+    const dv = await paidOrder(me, 'T-DV', { csr: await makeCsr(base), commonName: base, dcvMethod: 'dns_txt' });
+    await publishAndVerify(dv);
+    expect((await detail(dv)).orderStatus).toBe(1005);
+    const ovOrder = async (orgID: number) => paidOrder(me, 'T-OV', { csr: await makeCsr(base), commonName: base, dcvMethod: 'dns_txt', contactID, orgID });
+    // The account's DV validation vets no company.
+    const a1 = await ovOrder(orgA);
+    expect((await detail(a1)).domains[0]).toMatchObject({ status: 'pending', reused: false });
+    await publishAndVerify(a1);
+    expect((await detail(a1)).orderStatus).toBe(1005);
+    // Company A's next order reuses it; company B's does not.
+    const a2 = await ovOrder(orgA);
+    expect(await detail(a2)).toMatchObject({ orderStatus: 1005, domains: [{ status: 'validated', reused: true }] });
+    const b1 = await ovOrder(orgB);
+    expect((await detail(b1)).domains[0]).toMatchObject({ status: 'pending', reused: false });
+    expect((await me.get(`/v1/orders/org/${orgA}/domains`)).body.data).toMatchObject({ total: 1, data: [{ domain: base, orderNo: a1 }] });
+    expect((await me.get(`/v1/orders/org/${orgB}/domains`)).body.data).toEqual({ data: [], total: 0 });
   });
 });

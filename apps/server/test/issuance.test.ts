@@ -6,9 +6,10 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import * as x509 from '@peculiar/x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derSerial, randomSerial } from '../src/adapters/ca/builtin.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, makeEcCsr, newAccount, pkcs8Pem, testKeys, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
-import { drainAll, markPaid, run, startDns, startHttp } from './orders-helpers.ts';
+import { approvalLink, drainAll, markPaid, run, startDns, startHttp } from './orders-helpers.ts';
 
 type Dns = Awaited<ReturnType<typeof startDns>>;
 type Web = Awaited<ReturnType<typeof startHttp>>;
@@ -70,6 +71,21 @@ async function verifies(c: Cert): Promise<string> {
 }
 
 describe('built-in CA', () => {
+  it('draws serials of 128 random bits and writes them as positive DER INTEGERs', async () => {
+    const serials = Array.from({ length: 2000 }, randomSerial);
+    for (const s of serials) expect(s).toMatch(/^(?!00)[0-9a-f]{32}$/);
+    // Every bit is random: about half have the top bit set, which takes a 00 byte in DER to stay positive.
+    const topBitSet = serials.filter((s) => parseInt(s.slice(0, 2), 16) >= 0x80);
+    expect(topBitSet.length).toBeGreaterThan(800);
+    expect(topBitSet.length).toBeLessThan(1200);
+    expect(derSerial(topBitSet[0]!)).toBe(`00${topBitSet[0]}`);
+    expect(new Set(serials).size).toBe(serials.length);
+    // openssl reads such a serial back as the same positive value (the form stored and shown).
+    const keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+    const cert = await x509.X509CertificateGenerator.createSelfSigned({ serialNumber: derSerial(topBitSet[0]!), name: 'CN=serial', keys, signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' } });
+    expect(new X509Certificate(cert.toString('pem')).serialNumber).toBe(topBitSet[0]!.toUpperCase());
+  });
+
   it('issues a DV multi-name certificate: SANs, EKU, policy, the CSR key, 398 days of a 2-year plan, a chain that verifies', async () => {
     const keys = await testKeys();
     const orderNo = await issue('T-FLEX', { year: 2, csr: await makeCsr('shop.issue.example'), key: await pkcs8Pem(keys), commonName: 'shop.issue.example', domainNames: 'api.issue.example' });
@@ -85,7 +101,7 @@ describe('built-in CA', () => {
     expect(out).toContain('CA:FALSE');
     expect(await verifies(c)).toContain('OK');
     const leaf = new X509Certificate(c.cert);
-    expect(leaf.serialNumber.length).toBe(32);
+    expect(leaf.serialNumber).toBe(c.serial.toUpperCase());
     const spki = Buffer.from(await crypto.subtle.exportKey('spki', keys.publicKey));
     expect(leaf.publicKey.export({ type: 'spki', format: 'der' }).equals(spki)).toBe(true);
     const days = (new Date(c.notAfter).getTime() - new Date(c.notBefore).getTime()) / 86400_000;
@@ -185,9 +201,14 @@ describe('built-in CA', () => {
     expect((paid.body.data as { reSignPriceDiff: number }).reSignPriceDiff).toBeGreaterThan(0);
     await drainAll(t.app);
     expect((await me.get(`/v1/orders/status/${orderNo}`)).body.data).toEqual({ orderStatus: 1005, reSignStatus: 5004 });
-    await t.app.db.query(`UPDATE orders SET re_sign_paid_at = now() WHERE order_no = $1`, [orderNo]);
-    const [o] = await t.app.db.query<{ id: number }>(`SELECT id FROM orders WHERE order_no = $1`, [orderNo]);
-    await t.app.db.query(`INSERT INTO jobs (kind, payload) VALUES ('orders.paid', $1::jsonb)`, [JSON.stringify({ orderIds: [o!.id], aim: 'reSign' })]);
+    // Paid the ordinary way: the difference from the balance (test setup: money on it), aim reSign.
+    const diff = (paid.body.data as { reSignPriceDiff: number }).reSignPriceDiff;
+    const balance = async () => (await t.app.db.query<{ balance: number }>(`SELECT balance::float8 AS balance FROM accounts WHERE id = $1`, [meId]))[0]!.balance;
+    await t.app.db.query(`UPDATE accounts SET balance = balance + $2 WHERE id = $1`, [meId, diff]);
+    const held = await balance();
+    const pay = await me.post('/v1/orders/pay', { orderNo, payWay: 'balance', aim: 'reSign' });
+    expect(pay.body.code, pay.body.msg).toBe(200);
+    expect(await balance()).toBe(held - diff);
     await drainAll(t.app);
     const d = (await me.get(`/v1/orders/domainList/${orderNo}`)).body.data as { orderStatus: number; domains: { domain: string; status: string; instructions: { host?: string; value?: string } }[] };
     expect(d.orderStatus).toBe(1002);
@@ -196,6 +217,111 @@ describe('built-in CA', () => {
     await drainAll(t.app);
     const third = await certOf(orderNo);
     expect(await text(third.cert)).toContain('DNS:new2.issue.example');
+  });
+
+  it('issues code signing, document signing and S/MIME certificates with their usages; each brand its own chain', async () => {
+    await addProducts(t.app, [
+      { productNo: 'T-DOC', productType: 'doc', brand: 'globalsign', subBrand: 'globalsign', certType: 'DOC' },
+      { productNo: 'T-SMIME', productType: 'smime', brand: 'sectigo', subBrand: 'sectigo', certType: 'SMIME' },
+    ]);
+    const contactID = ((await me.post('/v1/contacts', validContact)).body.data as { id: number }).id;
+    const orgID = ((await me.post('/v1/organizations', validOrganization)).body.data as { id: number }).id;
+    // Code and document signing take RSA 4096 keys and vet the company only: no name to validate, issued once paid.
+    const rsa4096 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 4096 } as const;
+    const big = (await crypto.subtle.generateKey(rsa4096, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const code = await issue('T-CODE', { year: 2, csr: await makeCsr('Example Code Ltd', big), commonName: 'Example Code Ltd', contactID, orgID });
+    const codeCert = await certOf(code);
+    // A 2-year plan, but code signing certificates last 460 days at most (CS BR 6.3.2); the plan reissues.
+    expect(Math.round((new Date(codeCert.notAfter).getTime() - new Date(codeCert.notBefore).getTime()) / 86400_000)).toBe(460);
+    const codeText = await text(codeCert.cert);
+    expect(codeText).toContain('Code Signing');
+    expect(codeText).not.toContain('TLS Web Server Authentication');
+    expect(codeText).toContain('Policy: 2.23.140.1.4.1');
+    expect(codeText).not.toContain('Subject Alternative Name');
+    expect(await verifies(codeCert)).toContain('OK');
+    const doc = await issue('T-DOC', { csr: await makeCsr('Example Doc Ltd', big), commonName: 'Example Doc Ltd', contactID, orgID });
+    const docText = await text((await certOf(doc)).cert);
+    expect(docText).toMatch(/Extended Key Usage:\s*\n\s*(1\.3\.6\.1\.4\.1\.311\.10\.3\.12|Microsoft Document Signing)\s*\n/);
+    expect(docText).toContain('Non Repudiation');
+
+    // S/MIME validates the mailbox by the approval link.
+    const mailbox = 'alice@smime.issue.example';
+    const r = await me.post('/v1/orders/certificate/T-SMIME', { year: 1, csr: await makeCsr(mailbox), commonName: mailbox, contactID });
+    expect(r.body.code, r.body.msg).toBe(200);
+    const smime = r.body.data as string;
+    await markPaid(t.app, smime);
+    await drainAll(t.app);
+    await t.app.inject({ method: 'GET', url: new URL(await approvalLink(t.app, mailbox)).pathname });
+    await drainAll(t.app);
+    const smimeCert = await certOf(smime);
+    const smimeText = await text(smimeCert.cert);
+    expect(smimeText).toContain('E-mail Protection');
+    expect(smimeText).toContain(`email:${mailbox}`);
+    expect(smimeText).not.toContain('TLS Web Server Authentication');
+
+    // certum and sectigo: different issuing CAs, and a certum leaf does not chain to sectigo's root.
+    const sectigo = await certOf(smime);
+    expect(new X509Certificate(codeCert.cert).issuer).not.toBe(new X509Certificate(sectigo.cert).issuer);
+    expect(codeCert.root).not.toBe(sectigo.root);
+    await expect(verifies({ ...codeCert, root: sectigo.root, chain: sectigo.chain })).rejects.toThrow();
+  });
+
+  it('lets another account reach none of an order\'s calls', async () => {
+    const orgID = ((await me.post('/v1/organizations', validOrganization)).body.data as { id: number }).id;
+    const issued = await issue('T-DV', { csr: await makeCsr('mine.authz.example'), commonName: 'mine.authz.example', key: await pkcs8Pem(await testKeys()) });
+    await me.put(`/v1/orders/remark/${issued}`, { remark: 'mine' });
+    const r = await me.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr('open.authz.example'), commonName: 'open.authz.example' });
+    const open = r.body.data as string;
+    await markPaid(t.app, open);
+    await drainAll(t.app);
+    const before = (await me.get(`/v1/orders/detail/${open}`)).body.data as { orderInfo: { domains: { instructions: unknown }[] } };
+    const { ticket } = (await me.get(`/v1/orders/renewTicket/${issued}`)).body.data as { ticket: string };
+    const csr = await makeEcCsr('mine.authz.example');
+
+    const notFound = [
+      await other.get(`/v1/orders/detail/${issued}`),
+      await other.get(`/v1/orders/status/${issued}`),
+      await other.get(`/v1/orders/domainList/${open}`),
+      await other.post(`/v1/orders/domainList/${open}`, { domainNames: ['open.authz.example'] }),
+      await other.post(`/v1/orders/reCommit/${open}`, {}),
+      await other.put('/v1/orders/dcv', { orderNo: open, dcvMethod: 'file' }),
+      await other.post('/v1/orders/dcv', { orderNo: open, dcvMethod: 'file' }),
+      await other.put(`/v1/orders/reSendDcvEmail/${open}`, {}),
+      await other.put(`/v1/orders/verifyDomains/${open}`, {}),
+      await other.get(`/v1/autoDetectDomain?orderNo=${open}`),
+      await other.put(`/v1/orders/remark/${issued}`, { remark: 'theirs' }),
+      await other.get(`/v1/orders/cert/${issued}`),
+      await other.post('/v1/cert/pfx', { orderNo: issued, password: 'Secret#123' }),
+      await other.post('/v1/cert/jks', { orderNo: issued, password: 'Secret#123' }),
+      await other.get(`/v1/orders/download/${issued}`),
+      await other.post(`/v1/orders/reSignPrice/${issued}`, {}),
+      await other.post('/v1/orders/reSign', { orderNo: issued, csr }),
+      await other.get(`/v1/orders/renewTicket/${issued}`),
+      await other.post('/createorderrenew', { ticket }),
+      await other.get(`/v1/orders/org/${orgID}/domains`),
+    ];
+    expect(notFound.map((x) => x.body.code)).toEqual(notFound.map(() => 10004));
+    // Calls on many orders leave theirs out, and say so where the answer would be empty.
+    expect((await other.post('/v1/orders/cancel', { orderNos: [open] })).body.code).toBe(10001);
+    expect((await other.post('/v1/orders/batch', { orderNos: [issued, open] })).body.data).toEqual({ data: [] });
+    expect((await other.post('/v1/orders/batch/certs', { orderNos: [issued] })).body.data).toEqual({ data: [], missing: [issued] });
+    expect((await other.post('/v1/orders/batch/verify', { orderNos: [open] })).body.data).toEqual({ data: [] });
+    expect((await other.post('/v1/orders/batch/hashValues', { orderNos: [open] })).body.data).toEqual({ data: [] });
+    expect((await other.get(`/v1/orders/batch/download?orderNos=${issued}`)).body.code).toBe(10001);
+    expect((await other.get(`/v1/orders?orderNos=${issued},${open}`)).body.data).toEqual({ allOrders: [] });
+    expect((await other.get('/v1/orders?domain=authz.example')).body.data).toEqual({ data: [], total: 0 });
+    expect((await other.get(`/v1/orders/reSign/records?orderNo=${issued}`)).body.data).toEqual({ data: [], total: 0 });
+    expect((await other.get('/v1/mssl/domains?domain=mine.authz.example')).body.data).toEqual({ data: [], total: 0 });
+    expect((await other.post('/v1/mssl/domains', { domains: ['mine.authz.example'] })).body.data).toMatchObject({ domains: [{ validated: false }] });
+    expect((await other.get('/v1/autoDetectDomain?domain=mine.authz.example')).body.data).toMatchObject({ domains: [{ validated: false }] });
+
+    // And nothing of mine changed.
+    const after = (await me.get(`/v1/orders/detail/${open}`)).body.data as { orderInfo: { orderStatus: number; domains: { instructions: unknown }[] } };
+    expect(after.orderInfo.orderStatus).toBe(1002);
+    expect(after.orderInfo.domains.map((d) => d.instructions)).toEqual(before.orderInfo.domains.map((d) => d.instructions));
+    const mine = (await me.get(`/v1/orders/detail/${issued}`)).body.data as { orderInfo: { remark: string; reSignStatus: number } };
+    expect(mine.orderInfo).toMatchObject({ remark: 'mine', reSignStatus: 0 });
+    expect(((await me.get('/v1/orders/count')).body.data as { total: number }).total).toBeGreaterThan(0);
   });
 
   it('answers batch calls for the caller\'s orders only', async () => {

@@ -47,6 +47,10 @@ const zh = {
   'orders.event.re_signed': '重签证书已签发（序列号 {{serial}}）',
   'orders.event.resubmitted': '订单已重新提交',
   'orders.event.remark': '备注已修改',
+  'orders.reason.validation_window': '域名验证超过 {{days}} 天仍未完成，请重新提交订单',
+  'orders.reason.auto_reissue': '证书即将到期而套餐仍有效：正在自动签发新证书',
+  'orders.reason.acme_csr_names': 'CSR 中的域名与订单不一致，且服务器未保存私钥：请重新提交订单',
+  'orders.reason.acme_invalid': '证书颁发机构未能验证域名：请检查记录后重新提交订单',
 } as const;
 
 export type OrdersMessageKey = keyof typeof zh;
@@ -99,6 +103,10 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.event.re_signed': 'Re-signed certificate issued (serial {{serial}})',
   'orders.event.resubmitted': 'Order resubmitted',
   'orders.event.remark': 'Remark changed',
+  'orders.reason.validation_window': 'Domain validation was not completed within {{days}} days: resubmit the order',
+  'orders.reason.auto_reissue': 'The certificate is ending while the plan goes on: a new one is being issued',
+  'orders.reason.acme_csr_names': 'The CSR does not name the order\'s domains and the server holds no key: resubmit the order',
+  'orders.reason.acme_invalid': 'The CA could not validate the domains: check the records and resubmit the order',
 };
 
 export const ordersMessagesZh = zh;

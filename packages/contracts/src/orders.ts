@@ -195,7 +195,8 @@ export const orderDetail = orderListItem.extend({
   cancelledAt: isoOrNull,
   planEndsAt: isoOrNull.describe('end of the paid plan; certificates are reissued within it'),
   validationLapsesAt: isoOrNull.describe('earliest lapse date of the names\' validation'),
-  statusReason: z.string(),
+  statusReason: z.string().describe('why the order waits or stopped, as a code: validation_window (1003), auto_reissue (1002), acme_csr_names, acme_invalid (1003); empty when none'),
+  statusReasonText: z.string().describe('statusReason in the caller\'s language'),
   certificate: certificateInfo.nullable(),
   reSign: z.object({
     status: z.number().int(),

@@ -36,11 +36,19 @@ const ekuFor: Record<CertProfile, string[]> = {
   SMIME: [ekuOids.emailProtection, ekuOids.clientAuth],
 };
 
-/** A positive serial of 16 random bytes whose first byte is non-zero (BR 7.1: at least 64 bits of entropy). */
+/**
+ * A serial of 128 random bits (BR 7.1 asks for at least 64), as hex of its value: the form openssl and Node print
+ * and the form stored. A zero first byte is drawn again so the value keeps its 16 bytes.
+ */
 export function randomSerial(): string {
-  const b = randomBytes(16);
-  b[0] = (b[0]! & 0x7f) | 0x01;
+  let b = randomBytes(16);
+  while (b[0] === 0) b = randomBytes(16);
   return b.toString('hex');
+}
+
+/** The DER INTEGER content of a serial: a value with its top bit set takes a 00 byte in front to stay positive. */
+export function derSerial(hex: string): string {
+  return (parseInt(hex.slice(0, 2), 16) & 0x80 ? '00' : '') + hex;
 }
 
 interface Loaded {
@@ -97,7 +105,7 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
     const keys = (await crypto.subtle.generateKey(ecdsa, true, ['sign', 'verify'])) as CryptoKeyPair;
     const start = new Date(now().getTime() - 3600_000);
     const cert = await x509.X509CertificateGenerator.createSelfSigned({
-      serialNumber: randomSerial(),
+      serialNumber: derSerial(randomSerial()),
       name: [{ CN: [`CertHub ${label(brand)} Root CA R1`] }, { O: ['CertHub Built-in CA'] }, { C: ['SG'] }],
       notBefore: start,
       notAfter: new Date(start.getTime() + 20 * 365 * 86400_000),
@@ -117,7 +125,7 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
     const start = new Date(now().getTime() - 3600_000);
     const u = urls(brand);
     const cert = await x509.X509CertificateGenerator.create({
-      serialNumber: randomSerial(),
+      serialNumber: derSerial(randomSerial()),
       subject: [{ CN: [`CertHub ${label(brand)} Issuing CA 1`] }, { O: ['CertHub Built-in CA'] }, { C: ['SG'] }],
       issuer: root.cert.subject,
       notBefore: start,
@@ -202,7 +210,7 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
       // A subject of a CN alone with the names in SAN; SAN is critical only when the subject is empty (RFC 5280 4.2.1.6).
       if (san.length) extensions.push(new x509.SubjectAlternativeNameExtension(san, false));
       const cert = await x509.X509CertificateGenerator.create({
-        serialNumber: serial,
+        serialNumber: derSerial(serial),
         subject: name,
         issuer: intermediate.cert.subject,
         notBefore: req.notBefore,
@@ -236,7 +244,7 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
         nextUpdate: new Date(now().getTime() + 7 * 86400_000),
         signingKey: intermediate.key,
         signingAlgorithm: signing,
-        entries: revoked.map((r) => ({ serialNumber: r.serial, revocationDate: new Date(r.revoked_at) })),
+        entries: revoked.map((r) => ({ serialNumber: derSerial(r.serial), revocationDate: new Date(r.revoked_at) })),
       });
       return new Uint8Array(crl.rawData);
     },

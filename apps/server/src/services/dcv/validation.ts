@@ -231,7 +231,8 @@ export async function checkOrder(ctx: OrdersContext, orderId: number): Promise<C
         const row = rows[i]!;
         if (r.ok) await markValidated(q, o, row, now);
         else {
-          await q.query(`UPDATE order_domains SET checked_at = $2, last_error = $3 WHERE id = $1`, [row.id, now, JSON.stringify(r.said)]);
+          // A concurrent check ("verify now" beside the job) may have validated the name meanwhile.
+          await q.query(`UPDATE order_domains SET checked_at = $2, last_error = $3 WHERE id = $1 AND status = 'pending'`, [row.id, now, JSON.stringify(r.said)]);
           if (r.emailReady && !row.email_sent_at) mails.push(row.id);
         }
       }

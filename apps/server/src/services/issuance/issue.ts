@@ -59,15 +59,27 @@ export function requestFor(o: IssueRow, validity: { notBefore: Date; notAfter: D
 }
 
 /**
- * Validity of the next certificate: from now to the plan's end, at most 398 days for TLS (BR 6.3.2), so a
- * multi-year plan is covered by several certificates, each issued within the plan.
+ * The longest certificate each kind may have: TLS 398 days (BR 6.3.2), code signing 460 (CS BR 6.3.2),
+ * S/MIME 825 (S/MIME BR 6.3.2). Longer plans are covered by reissues within the plan (renewal.reissue).
+ */
+function maxValidityDays(productType: string): number | null {
+  if (isSslProduct(productType)) return maxSslValidityDays;
+  if (productType === 'code') return 460;
+  if (productType === 'smime' || productType === 'email') return 825;
+  return null;
+}
+
+/**
+ * Validity of the next certificate: from now to the plan's end, at most what the certificate's kind allows, so
+ * a multi-year plan is covered by several certificates, each issued within the plan.
  */
 export function validityFor(o: Pick<IssueRow, 'product_type' | 'validity' | 'paid_at' | 'created_at' | 'plan_ends_at'>, now: Date): { notBefore: Date; notAfter: Date; planEndsAt: Date } {
   const notBefore = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const planStart = new Date(o.paid_at ?? o.created_at ?? now);
   const planEndsAt = o.plan_ends_at ? new Date(o.plan_ends_at) : new Date(Math.max(planStart.getTime(), notBefore.getTime() - day) + termDays(o.validity) * day);
   let end = planEndsAt.getTime();
-  if (isSslProduct(o.product_type)) end = Math.min(end, notBefore.getTime() + maxSslValidityDays * day);
+  const cap = maxValidityDays(o.product_type);
+  if (cap) end = Math.min(end, notBefore.getTime() + cap * day);
   // A plan started long before (late validation) still gets at least a day's certificate.
   end = Math.max(end, notBefore.getTime() + day);
   return { notBefore, notAfter: new Date(end - 1000), planEndsAt };

@@ -1,5 +1,5 @@
 import type { Queryable } from '@cc/db/client';
-import { translate, type Locale } from '@cc/contracts/messages';
+import { isMessageKey, translate, type Locale } from '@cc/contracts/messages';
 import {
   expiringWithinDays,
   orderStatus,
@@ -16,6 +16,7 @@ import { formatValidity, termDays } from '@cc/domain/terms';
 import type { Said } from '../../lib/app-error.ts';
 import { likePattern, pageOffset } from '../purchase/paging.ts';
 import { instructionsFor } from '../dcv/values.ts';
+import { validationWindowDays } from '../dcv/validation.ts';
 
 const day = 86400_000;
 
@@ -168,6 +169,13 @@ export async function countOrders(db: Queryable, accountId: number): Promise<{ t
   return { total, expiring: x?.expiring ?? 0, byStatus };
 }
 
+/** A status reason code (orders.status_reason, an event's `reason`) in words; a code without words shows as it is. */
+export function reasonText(locale: Locale, code: string): string {
+  if (!code) return '';
+  const key = `orders.reason.${code}`;
+  return isMessageKey(key) ? translate(locale, key, { days: validationWindowDays }) : code;
+}
+
 function saidText(locale: Locale, raw: string): string {
   if (!raw) return '';
   try {
@@ -241,7 +249,7 @@ export async function orderDetail(db: Queryable, r: OrderRow, locale: Locale, ht
     .map((e) => ({
       at: iso(e.at)!,
       kind: e.kind,
-      text: translate(locale, `orders.event.${e.kind}`, Object.fromEntries(Object.entries(e.detail).map(([k, v]) => [k, String(v)]))),
+      text: translate(locale, `orders.event.${e.kind}`, Object.fromEntries(Object.entries(e.detail).map(([k, v]) => [k, k === 'reason' ? reasonText(locale, String(v)) : String(v)]))),
       detail: e.detail,
     }));
   const [cert] = r.certificate_id
@@ -277,6 +285,7 @@ export async function orderDetail(db: Queryable, r: OrderRow, locale: Locale, ht
     planEndsAt: iso(r.plan_ends_at),
     validationLapsesAt: lapses[0] ?? null,
     statusReason: r.status_reason,
+    statusReasonText: reasonText(locale, r.status_reason),
     certificate: cert ? { serial: cert.serial, issuer: cert.issuer, notBefore: iso(cert.not_before)!, notAfter: iso(cert.not_after)!, domains: cert.domains } : null,
     reSign: {
       status: r.re_sign_status,

@@ -126,6 +126,7 @@ const zh = {
     csr: '证书请求 (CSR)',
     issuingHint: '全部域名已验证通过，证书签发中，页面会自动刷新…',
     cancelledDone: '订单已取消',
+    dcvChanged: '{{domain}} 的验证方式改为 {{method}}',
     reCommitted: '订单已重新提交验证',
   },
   dcv: {
@@ -390,6 +391,7 @@ const en: Widen<Bundle> = {
     csr: 'Certificate request (CSR)',
     issuingHint: 'Every name is validated: the certificate is being issued. This page refreshes by itself…',
     cancelledDone: 'Order cancelled',
+    dcvChanged: 'Validation method of {{domain}} changed to {{method}}',
     reCommitted: 'The order went back to validation',
   },
   dcv: {

@@ -36,6 +36,7 @@ import { useReSignRecords } from '../api/get-re-sign-records.ts';
 import { useReCommitOrder } from '../api/re-commit-order.ts';
 import { useUpdateRemark } from '../api/update-remark.ts';
 import { useVerifyNow } from '../components/use-verify-now.ts';
+import { useCancelResult } from '../components/cancel-result.tsx';
 import { CertificateCard } from '../components/certificate-card.tsx';
 import { DomainsCard } from '../components/domains-card.tsx';
 import type { OrdersPageProps, PayAim } from '../components/page-props.ts';
@@ -74,8 +75,8 @@ export function OrderDetailsPage({ onPay }: OrdersPageProps) {
 
 function Details({ order, onPay }: { order: OrderDetail; onPay?: (orderNos: string[], aim: PayAim) => void }) {
   const { t } = useOrdersT();
-  const money = useMoney();
   const [modal, modalHolder] = Modal.useModal();
+  const showCancelResult = useCancelResult();
   const cancel = useCancelOrders();
   const reCommit = useReCommitOrder();
   const verify = useVerifyNow();
@@ -94,15 +95,7 @@ function Details({ order, onPay }: { order: OrderDetail; onPay?: (orderNos: stri
       okButtonProps: { danger: true, ...({ 'data-testid': 'cancel-confirm' } as object) },
       onOk: async () => {
         try {
-          const a = await cancel.mutateAsync([order.orderNo]);
-          for (const f of a.failed) toast.error(t('cancel.failed', f));
-          if (a.cancelled.length) {
-            const refund = a.refunded.reduce((s, r) => s + r.amount, 0);
-            void modal.success({
-              title: t('detail.cancelledDone'),
-              content: refund > 0 ? <span data-testid="refund-note">{t('cancel.refunded', { amount: money(refund) })}</span> : null,
-            });
-          }
+          showCancelResult(modal, await cancel.mutateAsync([order.orderNo]), t('detail.cancelledDone'));
         } catch (e) {
           if (e instanceof ApiError) toast.error(e.msg);
         }
@@ -191,7 +184,16 @@ function Details({ order, onPay }: { order: OrderDetail; onPay?: (orderNos: stri
           </Flex>
         </Flex>
         <ProgressSteps order={order} />
-        {order.statusReason ? <Alert type="warning" showIcon style={{ marginTop: 12 }} title={order.statusReason} data-testid="status-reason" /> : null}
+        {order.statusReason ? (
+          <Alert
+            type={order.statusReason === 'auto_reissue' ? 'info' : 'warning'}
+            showIcon
+            style={{ marginTop: 12 }}
+            title={order.statusReasonText || order.statusReason}
+            data-testid="status-reason"
+            data-reason={order.statusReason}
+          />
+        ) : null}
         {order.orderStatus === orderStatus.issuing ? (
           <Alert type="info" showIcon icon={<LoadingOutlined />} style={{ marginTop: 12 }} title={t('detail.issuingHint')} data-testid="issuing-hint" />
         ) : null}
@@ -390,6 +392,14 @@ function HistoryCard({ order }: { order: OrderDetail }) {
   const records = useReSignRecords(order.orderNo);
   const rows = records.data?.data ?? [];
   const timeline = [...order.timeline].reverse();
+  // The server words every event; amounts and method codes read better in the display currency and the page's labels.
+  const eventText = (e: OrderDetail['timeline'][number]) => {
+    if (e.kind === 'refunded' && typeof e.detail.amount === 'number') return t('cancel.refunded', { amount: money(e.detail.amount) });
+    if (e.kind === 'dcv_changed' && typeof e.detail.method === 'string' && typeof e.detail.domain === 'string') {
+      return t('detail.dcvChanged', { domain: e.detail.domain, method: t(`dcv.methods.${e.detail.method}`) });
+    }
+    return e.text;
+  };
   return (
     <Card size="small" data-testid="history-card">
       <Tabs
@@ -406,7 +416,7 @@ function HistoryCard({ order }: { order: OrderDetail }) {
                   key: `${e.at}-${i}`,
                   color: e.kind === 'cancelled' ? 'red' : e.kind === 'issued' || e.kind === 're_signed' || e.kind === 'domain_validated' ? 'green' : 'blue',
                   title: <span style={{ whiteSpace: 'nowrap' }}>{formatTime(e.at)}</span>,
-                  content: e.text,
+                  content: eventText(e),
                 }))}
               />
             ),

@@ -31,11 +31,12 @@ import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { batchHashValues } from '../api/batch-hash-values.ts';
 import { useBatchVerify, type BatchVerifyAnswer } from '../api/batch-verify.ts';
-import { useCancelOrders, type CancelAnswer } from '../api/cancel-orders.ts';
+import { useCancelOrders } from '../api/cancel-orders.ts';
 import { downloadZip } from '../api/download-zip.ts';
 import { useOrderCount } from '../api/get-order-count.ts';
 import { useOrders, type OrderListItem, type OrderListParams } from '../api/get-orders.ts';
 import { useProducts } from '../api/get-products.ts';
+import { useCancelResult } from '../components/cancel-result.tsx';
 import { StatusTag, useValidityText } from '../components/status-tag.tsx';
 import type { OrdersPageProps } from '../components/page-props.ts';
 import { useRenew } from '../components/use-renew.ts';
@@ -66,6 +67,7 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
   const money = useMoney();
   const validityText = useValidityText();
   const [modal, modalHolder] = Modal.useModal();
+  const showCancelResult = useCancelResult();
 
   const [status, setStatus] = useState<number | undefined>(undefined);
   const [draft, setDraft] = useState<Filters>(noFilters);
@@ -126,19 +128,13 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
       cancelText: t('cancel.back'),
       onOk: async () => {
         try {
-          reportCancel(await cancel.mutateAsync(nos));
+          showCancelResult(modal, await cancel.mutateAsync(nos));
           setSelected([]);
         } catch (e) {
           if (e instanceof ApiError) toast.error(e.msg);
         }
       },
     });
-  };
-  const reportCancel = (a: CancelAnswer) => {
-    if (a.cancelled.length) toast.success(t('cancel.done', { count: a.cancelled.length }));
-    const refund = a.refunded.reduce((s, r) => s + r.amount, 0);
-    if (refund > 0) toast.success(t('cancel.refunded', { amount: money(refund) }));
-    for (const f of a.failed) toast.error(t('cancel.failed', f));
   };
 
   const onPayOrders = (orders: OrderListItem[]) => {
