@@ -62,6 +62,9 @@ async function createdThenPayLater(p: Page, count: number): Promise<string[]> {
   await p.getByTestId('payment-dialog').waitFor();
   const created = (await p.evaluate(() => localStorage.getItem('createdOrderNos')))?.split(',') ?? [];
   expect(created).toHaveLength(count);
+  // The dialog grows as its pay ways and orders arrive, moving its footer: a click during that can miss the button.
+  await p.getByTestId('pay-ways').waitFor();
+  await p.getByTestId('payment-dialog').locator('.ant-skeleton').first().waitFor({ state: 'detached' });
   await p.getByTestId('pay-later').click();
   await p.getByTestId('payment-dialog').waitFor({ state: 'detached' });
   return created;
@@ -258,6 +261,45 @@ describe('buying certificates', () => {
     expect(new URL(`http://${idn}`).hostname).toBe(order?.commonName);
   });
 
+  it("buys an OV certificate with a contact and a company added through the order screen's own dialogs", async () => {
+    await openPurchase(page);
+    await pickProduct(page, 'certum', 'OV', 'CERTUM-OV-SSL');
+    await page.getByTestId('contact-add').click();
+    await page.getByTestId('contact-dialog').waitFor();
+    await page.getByTestId('contact-lastname').fill('李');
+    await page.getByTestId('contact-firstname').fill('四');
+    await page.getByTestId('contact-position').fill('技术总监');
+    await page.getByTestId('contact-email').fill(`li.si-${tag}@example.com`);
+    await page.getByTestId('contact-telephone').fill('13800138000');
+    await page.getByTestId('contact-dialog-ok').click();
+    // The saved contact becomes the order's contact.
+    await page.locator('[data-testid="contact-select"]', { hasText: '李四' }).waitFor();
+
+    const company = `Example Trading ${tag} Ltd`;
+    await page.getByTestId('org-add').click();
+    await page.getByTestId('org-dialog').waitFor();
+    await page.getByTestId('org-dialog').locator('#orgName').fill(company);
+    await page.getByTestId('org-creditCode').fill(`91310000${tag.toUpperCase()}`.slice(0, 18));
+    await page.getByTestId('org-nationCode').fill('CN');
+    await page.getByTestId('org-province').fill('上海');
+    await page.getByTestId('org-city').fill('上海市');
+    await page.getByTestId('org-postalCode').fill('200000');
+    await page.getByTestId('org-telephone').fill('02112345678');
+    await page.getByTestId('org-address').fill('浦东新区世纪大道 1 号');
+    await page.getByTestId('org-dialog-ok').click();
+    // The new company replaces the newest one, chosen by itself.
+    await page.locator('[data-testid="org-select"]', { hasText: company }).waitFor();
+
+    await page.getByTestId('common-name').fill(`dialogs-${tag}.example.com`);
+    await page.getByTestId('preview-blocks').getByText('联系人信息').click();
+    await page.getByTestId('preview-blocks').getByText('公司信息').click();
+    await page.getByTestId('preview-contact').getByText(`li.si-${tag}@example.com`).waitFor();
+    await page.getByTestId('preview-org').getByText(company).waitFor();
+    await Promise.all([page.waitForEvent('download'), page.getByTestId('create-order').click()]);
+    const [order] = await ordersByNumbers(await createdThenPayLater(page, 1));
+    expect(order?.commonName).toBe(`dialogs-${tag}.example.com`);
+  });
+
   it('creates a batch of 12 one by one (the switch) with the progress dialog; a bad line fails and is reported', async () => {
     await openPurchase(page);
     await page.getByTestId('tab-batch').click();
@@ -290,6 +332,7 @@ describe('buying certificates', () => {
     await page.getByTestId('create-order').click();
     await page.locator('[data-testid="progress-dialog"][data-running="Y"]').waitFor();
     await page.getByTestId('progress-lock').getByText('正在创建订单，请勿刷新页面').waitFor();
+    expect(await page.getByTestId('progress-title').textContent()).toBe('正在处理订单，请勿刷新页面');
     // Escape does not close it.
     await page.keyboard.press('Escape');
     await screenshot(page, 'progress-dialog-zh-light-running');
@@ -297,6 +340,7 @@ describe('buying certificates', () => {
     await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="12"]').waitFor();
     await page.unroute('**/v1/orders/certificate/**');
     expect(await page.getByTestId('progress-count').textContent()).toBe('已完成 12/12');
+    expect(await page.getByTestId('progress-title').textContent()).toBe('订单已处理完成');
     // One request per certificate.
     expect(sizes).toEqual(Array.from({ length: 11 }, () => 1));
     expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(11);
@@ -330,9 +374,12 @@ describe('buying certificates', () => {
     const sizes = recordCreations(page);
     const cn = `plain-${tag}.example.com`;
     await page.getByTestId('common-name').fill(cn);
-    await page.getByTestId('create-order').click();
+    // The toast is transient: wait for it together with the click, not after another wait.
+    await Promise.all([
+      page.locator('.ant-message, .ant-notification').getByText(`${cn} 不是通配符域名`).first().waitFor(),
+      page.getByTestId('create-order').click(),
+    ]);
     await errorOf(page, 'commonName').filter({ hasText: `${cn} 不是通配符域名` }).waitFor();
-    await page.locator('.ant-message, .ant-notification').getByText(`${cn} 不是通配符域名`).first().waitFor();
     expect(sizes).toEqual([]);
     // The server says the same to a caller that skips the console.
     const r = await fetch(`${stack.baseUrl}/v1/orders/certificate/GS-ALPHA-DV-WILD`, {
@@ -342,6 +389,137 @@ describe('buying certificates', () => {
     });
     expect(await r.json()).toMatchObject({ code: 10001, msg: `${cn} 不是通配符域名`, errors: { commonName: `${cn} 不是通配符域名` } });
     await screenshot(page, 'purchase-single-zh-light-wildcard-refused');
+  });
+
+  it('opens the payment dialog when Create is pressed before the price preview has answered', async () => {
+    // Every price call waits until the order exists: the screen cannot have a settled preview.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/v1/orders/price/**', async (route) => {
+      await gate;
+      await route.continue().catch(() => undefined); // the page may have aborted it meanwhile
+    });
+    await openPurchase(page);
+    await pickProduct(page, 'alphassl', 'DV', 'GS-ALPHA-DV-SSL');
+    const cn = `early-${tag}.example.com`;
+    await page.getByTestId('common-name').fill(cn);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/v1/orders/certificate/')),
+      page.waitForEvent('download'),
+      page.getByTestId('create-order').click(),
+    ]);
+    release();
+    const [order] = await ordersByNumbers(await createdThenPayLater(page, 1));
+    await page.unroute('**/v1/orders/price/**');
+    expect(order?.commonName).toBe(cn);
+    expect(order?.payAmount).toBe(39900);
+  });
+
+  it('orders from a CSR pasted and sent at once, its common name read from the subject', async () => {
+    await openPurchase(page);
+    await pickProduct(page, 'alphassl', 'DV', 'GS-ALPHA-DV-SSL');
+    await page.getByTestId('csr-paste').click();
+    const cn = `pasted-${tag}.example.com`;
+    // No pause between pasting and pressing Create: the box is read before the order is made.
+    await page.getByTestId('csr-paste-box').fill(await makeCsr(cn));
+    await page.getByTestId('create-order').click();
+    const [order] = await ordersByNumbers(await createdThenPayLater(page, 1));
+    expect(order?.commonName).toBe(cn);
+
+    // A pasted text that is no request says so.
+    await openPurchase(page);
+    await page.getByTestId('csr-paste').click();
+    await page.getByTestId('csr-paste-box').fill('-----BEGIN CERTIFICATE REQUEST-----\nnot base64\n-----END CERTIFICATE REQUEST-----');
+    const invalid = 'CSR 格式不正确，请粘贴以 -----BEGIN CERTIFICATE REQUEST----- 开头的 PEM 证书请求';
+    await Promise.all([page.locator('.ant-message').getByText(invalid).first().waitFor(), page.getByTestId('create-order').click()]);
+    await errorOf(page, 'csr').filter({ hasText: invalid }).waitFor();
+  });
+
+  it('offers for a wildcard typed as the common name only the validation methods the server accepts for it', async () => {
+    await openPurchase(page);
+    await pickProduct(page, 'bitcert', 'DV', 'BC-DV-FLEX');
+    await page.getByTestId('dcv-file').waitFor();
+    const cn = `*.typed-${tag}.example.com`;
+    await page.getByTestId('common-name').fill(cn);
+    // File validation cannot prove control of a wildcard (CA/B BR 3.2.2.4.18): the server refuses it.
+    await page.getByTestId('dcv-file').waitFor({ state: 'detached' });
+    await page.getByTestId('dcv-dns').waitFor();
+    const r = await fetch(`${stack.baseUrl}/v1/orders/certificate/BC-DV-FLEX`, {
+      method: 'POST',
+      headers: { token, authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 1, csr: await makeCsr(cn), commonName: cn, dcvMethod: 'file' }),
+    });
+    expect(await r.json()).toMatchObject({ code: 10001, msg: '此产品不支持 file 验证方式' });
+    await page.getByTestId('common-name').fill(`typed-${tag}.example.com`);
+    await page.getByTestId('dcv-file').waitFor();
+  });
+
+  it('validates by e-mail: a role name is email, another address email_dns with its TXT host, saved when asked', async () => {
+    await openPurchase(page);
+    await pickProduct(page, 'globalsign', 'DV', 'GS-DV-SSL');
+    const cn = `mail-${tag}.example.com`;
+    await page.getByTestId('common-name').fill(cn);
+    await page.getByTestId('dcv-email').click();
+    const input = page.getByTestId('mailbox').locator('xpath=descendant-or-self::input').first();
+    // Typed, then its suggestions closed: they would cover the save-email box below.
+    const mailbox = {
+      fill: async (v: string) => {
+        await input.fill(v);
+        await input.press('Escape');
+      },
+    };
+    await mailbox.fill('admin');
+    await page.getByTestId('preview-dcv').filter({ hasText: /^邮箱验证$/ }).waitFor();
+    const address = `ops-${tag}@example.com`;
+    await mailbox.fill(address);
+    await page.getByTestId('preview-dcv').filter({ hasText: '邮箱验证（TXT 记录邮箱）' }).waitFor();
+    await page.getByTestId('txt-tip').filter({ hasText: `_validation-contactemail.${cn}` }).waitFor();
+    await mailbox.fill('bad@');
+    await errorOf(page, 'dcvEmail.email').filter({ hasText: '邮箱格式错误' }).waitFor();
+    await mailbox.fill(address);
+    await page.getByTestId('save-email').click();
+    // Emptied with save-email ticked: "please enter", not "please fill in".
+    await mailbox.fill('');
+    // Once the emptied box has settled (the TXT tip goes), the message and the ticked box are still there.
+    await page.getByTestId('txt-tip').waitFor({ state: 'detached' });
+    expect(await errorOf(page, 'dcvEmail.email').textContent()).toBe('请输入验证邮箱');
+    expect(await page.getByTestId('save-email').locator('xpath=descendant-or-self::input').isChecked()).toBe(true);
+    await page.getByTestId('save-email').click();
+    await errorOf(page, 'dcvEmail.email').filter({ hasText: /^请填写验证邮箱$/ }).waitFor();
+    await mailbox.fill(address);
+    await page.getByTestId('save-email').click();
+    await Promise.all([page.waitForEvent('download'), page.getByTestId('create-order').click()]);
+    await createdThenPayLater(page, 1);
+    const saved = await fetch(`${stack.baseUrl}/v1/emailDnsEmails?limit=1000`, { headers: { token, authorization: token } });
+    expect(JSON.stringify(await saved.json())).toContain(address);
+  });
+
+  it('creates free 90-day orders without the payment dialog: one goes to the order, several to the list', async () => {
+    await openPurchase(page);
+    await page.getByTestId('more-brands').click();
+    await page.locator('.ant-select-item-option', { hasText: "Let's Encrypt" }).click();
+    await page.getByTestId('cert-type-DV').click();
+    await page.getByTestId('product-LE-DV-FREE').click();
+    expect(await page.getByTestId('term-90').textContent()).toBe('90天');
+    await page.locator('[data-testid="preview-total"]', { hasText: '￥0.00' }).waitFor();
+    const cn = `free-${tag}.example.com`;
+    await page.getByTestId('common-name').fill(cn);
+    await Promise.all([page.waitForEvent('download'), page.getByTestId('create-order').click()]);
+    await page.waitForURL(/\/ssl\/certificate\/SSL\d+$/);
+    const [order] = await ordersByNumbers([page.url().split('/').pop() ?? '']);
+    expect(order).toMatchObject({ commonName: cn, orderStatus: 1002, payAmount: 0 });
+
+    await openPurchase(page);
+    await page.getByTestId('tab-batch').click();
+    await page.getByTestId('more-brands').click();
+    await page.locator('.ant-select-item-option', { hasText: "Let's Encrypt" }).click();
+    await page.getByTestId('product-LE-DV-FREE').click();
+    await page.getByTestId('batch-domains').fill(`free1-${tag}.example.com\n\nfree2-${tag}.example.com`);
+    await page.locator('[data-testid="orders-count"]', { hasText: '共 2 个订单' }).waitFor();
+    await Promise.all([page.waitForEvent('download'), page.getByTestId('create-order').click()]);
+    await page.waitForURL(/\/orders\/list$/);
+    const created = (await page.evaluate(() => localStorage.getItem('createdOrderNos')))?.split(',') ?? [];
+    expect((await ordersByNumbers(created)).map((o) => [o.orderStatus, o.payAmount])).toEqual([[1002, 0], [1002, 0]]);
   });
 
   it('creates 120 orders from pasted text in chunks of 50, the dialog moving as each chunk answers', async () => {

@@ -160,7 +160,6 @@ const zh = {
     none: '—',
   },
   progress: {
-    title: '批量创建订单',
     done: '已完成 {{done}}/{{total}}',
     created: '已创建',
     failed: '失败',
@@ -350,7 +349,6 @@ const en: typeof zh = {
     none: '—',
   },
   progress: {
-    title: 'Creating orders',
     done: 'Done {{done}}/{{total}}',
     created: 'Created',
     failed: 'Failed',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -25,7 +26,8 @@ export interface BatchProgress {
 interface Props {
   progress: BatchProgress | null;
   onReport: () => void;
-  onPay: () => void;
+  /** May price the orders first (a call): the button spins meanwhile. */
+  onPay: () => void | Promise<void>;
   onClose: () => void;
 }
 
@@ -43,10 +45,20 @@ export function BatchProgressDialog({ progress, onReport, onPay, onClose }: Prop
   const done = created + failed;
   const percent = total ? Math.floor((done * 100) / total) : 0;
   const running = progress?.running ?? false;
+  const [paying, setPaying] = useState(false);
+  const pay = async () => {
+    setPaying(true);
+    try {
+      await onPay();
+    } finally {
+      setPaying(false);
+    }
+  };
   return (
     <Modal
       open={progress !== null}
-      title={t('progress.title')}
+      // §4: "processing orders" while pending, then "orders processed".
+      title={<span data-testid="progress-title">{msg(running ? 'purchase.batch.processing' : 'purchase.batch.processed')}</span>}
       closable={false}
       mask={{ closable: false }}
       keyboard={false}
@@ -57,7 +69,7 @@ export function BatchProgressDialog({ progress, onReport, onPay, onClose }: Prop
           <Button disabled={running || failed === 0} onClick={onReport} data-testid="progress-report">
             {t('progress.report')}
           </Button>
-          <Button type="primary" disabled={running || created === 0} onClick={onPay} data-testid="progress-pay">
+          <Button type="primary" disabled={running || created === 0} loading={paying} onClick={() => void pay()} data-testid="progress-pay">
             {t('progress.pay')}
           </Button>
           <Button disabled={running} onClick={onClose} data-testid="progress-close">
@@ -70,7 +82,7 @@ export function BatchProgressDialog({ progress, onReport, onPay, onClose }: Prop
         {running ? (
           <Alert type="warning" showIcon icon={<Spin size="small" />} title={msg('purchase.batch.creating')} data-testid="progress-lock" style={{ marginBottom: 12 }} />
         ) : (
-          <Alert type={failed ? 'warning' : 'success'} showIcon title={msg('purchase.batch.processed')} description={t('progress.summary', { ok: created, fail: failed })} style={{ marginBottom: 12 }} />
+          <Alert type={failed ? 'warning' : 'success'} showIcon title={t('progress.summary', { ok: created, fail: failed })} style={{ marginBottom: 12 }} />
         )}
         <Flex align="center" gap={16}>
           <Progress percent={percent} format={(p) => `${p ?? 0}%`} status={running ? 'active' : failed ? 'exception' : 'success'} style={{ flex: 1 }} data-testid="progress-bar" />

@@ -56,8 +56,9 @@ export interface PurchasePageProps {
   /**
    * Called once orders exist and cost something: the payment dialog plugs in here (the route table passes it).
    * Without it the console goes to the order: /ssl/certificate/{orderNo} for one, /orders/list for several.
+   * totalCents is null when the price call failed: the orders' own amounts then say what is due.
    */
-  onOrdersCreated?: (orderNos: string[], totalCents: number) => void;
+  onOrdersCreated?: (orderNos: string[], totalCents: number | null) => void;
 }
 
 /** Doc 01 §3 "Local values kept": the numbers of the orders created last. */
@@ -65,16 +66,44 @@ const createdOrdersKey = 'createdOrderNos';
 /** Text boxes have a minimum of 7 rows (§2). */
 const minRows = 7;
 
-function useDebounced<T>(value: T, ms: number): T {
+/** The value once it has not changed for `ms`; flush() takes the current value at once. */
+function useDebounced<T>(value: T, ms: number): [T, () => void] {
   const [v, setV] = useState(value);
   useEffect(() => {
     const id = setTimeout(() => setV(value), ms);
     return () => clearTimeout(id);
   }, [value, ms]);
-  return v;
+  return [v, () => setV(value)];
 }
 
 const uniq = <T,>(xs: readonly T[]) => [...new Set(xs)];
+
+interface Quote {
+  raw: number;
+  now: number;
+  /** Cents of one order by its number of billed names. */
+  byCount: Map<number, number>;
+}
+
+/**
+ * Prices orders with the documented call, once per distinct number of billed names (orders with as many names
+ * cost the same). `counts` empty prices one order with the server's placeholder name, or nothing for an empty batch.
+ */
+async function quoteOrders(productNo: string, term: number, counts: ReturnType<typeof billedCounts>, emptyCount: number, withDomains: boolean, signal?: AbortSignal): Promise<Quote> {
+  const groups = counts.size ? [...counts.entries()] : [[1, { count: emptyCount, sample: null }] as const];
+  const rs = await Promise.all(
+    groups.map(async ([n, g]) => {
+      const names = g.sample ? [g.sample.commonName, ...g.sample.domainNames] : undefined;
+      const p = await getPrice(productNo, { year: term, sslDomains: withDomains ? names : undefined }, signal);
+      return { n, count: g.count, p };
+    }),
+  );
+  return {
+    raw: rs.reduce((s, r) => s + r.count * r.p.allRawPrice, 0),
+    now: rs.reduce((s, r) => s + r.count * r.p.allNowPrice, 0),
+    byCount: new Map(rs.map((r) => [r.n, r.p.allNowPrice] as const)),
+  };
+}
 
 /** /ssl/certificates: the order-creation screen of document 01 §2. */
 export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
@@ -102,7 +131,11 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   /** The documents' one-by-one mode (one request per certificate) instead of chunks of 50; kept to compare the two. */
   const [oneByOne, setOneByOne] = useState(false);
   const [pasteText, setPasteText] = useState('');
-  const [pasted, setPasted] = useState<ParsedCsr[]>([]);
+  /** The requests read from the paste box, with the text they were read from. */
+  const [pasteRead, setPasteRead] = useState<{ text: string; items: ParsedCsr[] }>({ text: '', items: [] });
+  const pasted = pasteRead.items;
+  /** Create was pressed before the paste box had been read: it runs once it has. */
+  const [submitQueued, setSubmitQueued] = useState(false);
   const [zipCsrs, setZipCsrs] = useState<ParsedCsr[]>([]);
   const [zipName, setZipName] = useState('');
   const [enc, setEnc] = useState<Encryption>(keyDefaults.encryption);
@@ -119,10 +152,12 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const [batchServerErrors, setBatchServerErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<null | { kind: 'keys'; done: number; total: number } | { kind: 'create' }>(null);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
-  const [price, setPrice] = useState<{ raw: number; now: number; byCount: Map<number, number> } | null>(null);
+  /** The last preview, with the priceKey it answers for. */
+  const [price, setPrice] = useState<(Quote & { key: string }) | null>(null);
   const [pricing, setPricing] = useState(false);
   const zipInput = useRef<HTMLInputElement>(null);
-  const progressTotal = useRef(0);
+  /** The orders the progress dialog created, priced when its pay button is pressed. */
+  const progressOrders = useRef<PlannedOrder[]>([]);
 
   // ---- a renewal link: /ssl/certificates?productNo=…&ticket=… (document 01 §4). A ticket that cannot be read is
   // only logged (解析JSON 串失败) and the screen stays an ordinary, empty order form.
@@ -189,17 +224,18 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const showOrg = product ? needsOrganization(product) : false;
 
   // ---- the requests read from the paste box (debounced, in the worker)
-  const pasteDebounced = useDebounced(pasteText, 300);
+  const [pasteDebounced, flushPaste] = useDebounced(pasteText, 300);
   useEffect(() => {
     let live = true;
-    const pems = splitCsrPems(pasteDebounced);
+    const text = pasteDebounced;
+    const pems = splitCsrPems(text);
     if (pems.length === 0) {
-      setPasted(pasteDebounced.trim() ? [{ ok: false, pem: pasteDebounced, error: 'no request' }] : []);
+      setPasteRead({ text, items: text.trim() ? [{ ok: false, pem: text, error: 'no request' }] : [] });
       return;
     }
     void parseCsrPems(pems).then(
-      (items) => live && setPasted(items),
-      () => live && setPasted([{ ok: false, pem: pasteDebounced, error: 'worker' }]),
+      (items) => live && setPasteRead({ text, items }),
+      () => live && setPasteRead({ text, items: [{ ok: false, pem: text, error: 'worker' }] }),
     );
     return () => {
       live = false;
@@ -207,6 +243,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   }, [pasteDebounced]);
 
   const csrs = csrFrom === 'paste' ? pasted : csrFrom === 'zip' ? zipCsrs : [];
+  const pasteSettled = csrFrom !== 'paste' || pasteRead.text === pasteText;
   const plan = useMemo(
     () => planOrders({ mode, csrFrom, product: { productType, brand: product?.brand ?? '', certType: certType ?? '' }, wildcard: wildOn, commonName, extraDomains, batchText, csrs }),
     [mode, csrFrom, productType, product?.brand, certType, wildOn, commonName, extraDomains, batchText, csrs],
@@ -215,16 +252,20 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
 
   // ---- validation method and the e-mail option
   const dcvShown = showsDcvMethod(productType);
-  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: wildOn || productType === 'wild' };
+  // A wildcard typed as a common name counts as much as the switch: the server judges each order by its
+  // common name, so a method it would refuse (file, or anything but the forced one) is not offered.
+  const anyWildcardCn = plan.orders.some((o) => o.commonName.startsWith('*.'));
+  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: wildOn || productType === 'wild' || anyWildcardCn };
   const dcvOptions: DcvMethod[] = product ? dcvMethodsFor(dcvInput).filter((m) => m !== 'email_dns') : [];
   const dcvDefault = product ? defaultDcvMethod(dcvInput) : 'dns';
   const dcv: DcvMethod = dcvChoice && dcvOptions.includes(dcvChoice) ? dcvChoice : dcvOptions.includes(dcvDefault) ? dcvDefault : (dcvOptions[0] ?? dcvDefault);
   const emailFamily = dcvShown && dcv === 'email';
-  const mailboxSettled = useDebounced(mailbox, emailOptionDebounceMs);
+  const [mailboxSettled] = useDebounced(mailbox, emailOptionDebounceMs);
   const emailMode = emailDcvMode(mailboxSettled, firstCn || undefined);
   const saveApplies = saveEmailApplies(mailboxSettled, firstCn || undefined);
   const savedEmails = useDcvEmails(emailFamily);
-  const sentDcv: DcvMethod = emailFamily ? emailMode : dcv;
+  // What is sent follows the mailbox as typed, not its debounced copy: Create may come within the 400 ms.
+  const sentDcv: DcvMethod = emailFamily ? emailDcvMode(mailbox, firstCn || undefined) : dcv;
 
   // ---- errors (shown after a field was touched, or after the first submit)
   const rm = (m: RuleMessage | null | undefined) => (m ? msg(m.messageKey, m.params) : null);
@@ -235,7 +276,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     batch: mode === 'batch' && csrFrom === 'create' ? (rm(plan.tooMany) ?? rm(plan.commonNameError)) : mode === 'batch' ? rm(plan.tooMany) : null,
     csr: serverErrors.csr ?? serverErrors.key ?? (fromCsr ? rm(plan.csrError) : null),
     mailbox: serverErrors['dcvEmail.email'] ?? (emailFamily ? (() => {
-      const k = validateDcvEmail({ email: mailbox, saveEmail: saveEmail && saveApplies });
+      // §5: emptied with save-email still ticked asks to "enter" the address rather than to "fill in" one.
+      const k = validateDcvEmail({ email: mailbox, saveEmail });
       return k ? msg(k) : null;
     })() : null),
     dcv: serverErrors.dcvMethod ?? null,
@@ -255,17 +297,9 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     const controller = new AbortController();
     setPricing(true);
     const timer = setTimeout(() => {
-      const groups = counts.size ? [...counts.entries()] : [[1, { count: mode === 'single' ? 1 : 0, sample: null }] as const];
-      Promise.all(
-        groups.map(async ([n, g]) => {
-          const names = g.sample ? [g.sample.commonName, ...g.sample.domainNames] : undefined;
-          const p = await getPrice(product.productNo, { year: term, sslDomains: withDomains ? names : undefined }, controller.signal);
-          return { n, count: g.count, p };
-        }),
-      ).then(
-        (rs) => {
-          const byCount = new Map(rs.map((r) => [r.n, r.p.allNowPrice] as const));
-          setPrice({ raw: rs.reduce((s, r) => s + r.count * r.p.allRawPrice, 0), now: rs.reduce((s, r) => s + r.count * r.p.allNowPrice, 0), byCount });
+      quoteOrders(product.productNo, term, counts, mode === 'single' ? 1 : 0, withDomains, controller.signal).then(
+        (q) => {
+          setPrice({ ...q, key: priceKey });
           setPricing(false);
         },
         (e: unknown) => {
@@ -298,15 +332,24 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     },
     [router],
   );
+  /** totalCents null: the price is unknown (the price call failed); the payment dialog reads each order's amount. */
   const finish = useCallback(
-    (orderNos: string[], totalCents: number) => {
+    (orderNos: string[], totalCents: number | null) => {
       if (!orderNos.length) return;
-      if (totalCents > 0 && onOrdersCreated) onOrdersCreated(orderNos, totalCents);
+      if ((totalCents === null || totalCents > 0) && onOrdersCreated) onOrdersCreated(orderNos, totalCents);
       else goToOrders(orderNos);
     },
     [goToOrders, onOrdersCreated],
   );
-  const totalOf = (orders: readonly PlannedOrder[]) => (product?.free ? 0 : orders.reduce((s, o) => s + (price?.byCount.get(o.billed) ?? 0), 0));
+  /**
+   * What created orders cost. The preview answers only 500 ms after the last change, so Create may come first:
+   * then they are priced now rather than taken as free (which would skip the payment dialog).
+   */
+  const totalOf = async (orders: readonly PlannedOrder[]): Promise<number | null> => {
+    if (!product || product.free) return 0;
+    if (price?.key === priceKey) return orders.reduce((s, o) => s + (price.byCount.get(o.billed) ?? 0), 0);
+    return quoteOrders(product.productNo, term, billedCounts(orders), 0, withDomains).then((q) => q.now, () => null);
+  };
 
   const csrRequest = (o: PlannedOrder): CsrRequest => {
     const sd = subjectDefaultsFor(productType, certType ?? undefined);
@@ -324,6 +367,12 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   };
 
   const submit = async () => {
+    if (!pasteSettled) {
+      // Pasted and pressed at once: read the box now, then come back (the effect below) with its requests.
+      flushPaste();
+      setSubmitQueued(true);
+      return;
+    }
     setSubmitted(true);
     setBatchServerErrors([]);
     if (!product) {
@@ -366,7 +415,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
       wildcard: wildOn,
       ...(showContact && contact ? { contactID: contact.id } : {}),
       ...(showOrg && org ? { orgID: org.id } : {}),
-      ...(emailFamily ? { dcvEmail: { email: mailbox.trim(), dcvMethod: sentDcv, saveEmail: saveEmail && saveApplies } } : {}),
+      ...(emailFamily ? { dcvEmail: { email: mailbox.trim(), dcvMethod: sentDcv, saveEmail: saveEmail && saveEmailApplies(mailbox, firstCn || undefined) } } : {}),
       pairParams: {
         country: csrFrom === 'create' ? csrRequest(valid[0] ?? plan.orders[0]!).country ?? '' : '',
         province: csrFrom === 'create' ? csrRequest(valid[0] ?? plan.orders[0]!).province ?? '' : '',
@@ -399,7 +448,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
         const orderNos = await createOrder(product.productNo, product.free, body);
         keep(orderNos, valid);
         toast.success(t('buy.created'));
-        finish(orderNos, totalOf(valid));
+        finish(orderNos, await totalOf(valid));
       } catch (e) {
         if (e instanceof ApiError) {
           const fields = fieldErrors(e);
@@ -422,7 +471,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
         : { label: o.commonName, domainNames: o.domainNames, status: 'pending' },
     );
     setBusy(null);
-    progressTotal.current = 0;
+    progressOrders.current = [];
     setProgress({ items: [...items], running: true });
     const createdNos: string[] = [];
     const createdOrders: PlannedOrder[] = [];
@@ -461,10 +510,17 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
         },
       });
     }
-    progressTotal.current = totalOf(createdOrders);
+    progressOrders.current = createdOrders;
     keep(createdNos, createdOrders);
     setProgress({ items: [...items], running: false });
   };
+
+  useEffect(() => {
+    if (!submitQueued || !pasteSettled) return;
+    setSubmitQueued(false);
+    void submit();
+    // submit is this render's, which already sees the requests read.
+  }, [submitQueued, pasteSettled]);
 
   /** "Renew as it was": the server makes the renewal order from the ticket; then payment, as after a purchase. */
   const renewAsItWas = async () => {
@@ -523,7 +579,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const domainType = !withDomains ? t('domainTypes.none') : isIpProduct(productType) ? t('domainTypes.ip') : productType === 'wild' || wildOn ? t('domainTypes.wildcard') : productType === 'dv_one_ssl' || ((productType === 'ov' || productType === 'ev') && (plan.orders[0]?.domainNames.length ?? 0) === 0) ? t('domainTypes.single') : t('domainTypes.multi');
   const firstCsr = csrs.find((c) => c.ok);
   const keyFromCsr = fromCsr && firstCsr?.ok ? firstCsr.keyText : '';
-  const working = busy !== null || (progress?.running ?? false);
+  const working = submitQueued || busy !== null || (progress?.running ?? false);
 
   return (
     <div data-testid="purchase-page" data-mode={mode} data-renewal={renewal ? renewal.orderNo : undefined}>
@@ -625,7 +681,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                     ]}
                   />
                   {emailMode === 'email_dns' && mailboxSettled.trim() ? <Alert style={{ marginTop: 8 }} type="info" showIcon title={msg('purchase.dcvEmail.txtTip', { host: emailDnsTxtHost(firstCn || 'example.com') })} data-testid="txt-tip" /> : null}
-                  {saveApplies ? (
+                  {/* Kept while ticked and emptied, so that the message about it has its box beside it. */}
+                  {saveApplies || (saveEmail && !mailbox.trim()) ? (
                     <Checkbox style={{ marginTop: 8 }} checked={saveEmail} onChange={(e) => setSaveEmail(e.target.checked)} data-testid="save-email">
                       {t('buy.saveEmail')}
                     </Checkbox>
@@ -659,7 +716,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 ) : csrFrom === 'paste' ? (
                   <div style={{ marginTop: 12 }}>
                     <Input.TextArea
-                      data-testid="csr-paste"
+                      data-testid="csr-paste-box"
                       value={pasteText}
                       onChange={(e) => { setPasteText(e.target.value); changed('csr'); }}
                       onBlur={() => touch('csr')}
@@ -817,10 +874,11 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
       <BatchProgressDialog
         progress={progress}
         onReport={reportFailures}
-        onPay={() => {
+        onPay={async () => {
           const created = (progress?.items ?? []).flatMap((i) => (i.status === 'created' && i.orderNo ? [i.orderNo] : []));
+          const total = await totalOf(progressOrders.current);
           setProgress(null);
-          finish(created, progressTotal.current);
+          finish(created, total);
         }}
         onClose={() => setProgress(null)}
       />
