@@ -115,6 +115,9 @@ describe('POST /v1/orders/certificate/{productNo}: one order', () => {
     it('a DCV method the product does not allow', async () => {
       await refused('T-WILD', { year: 1, csr: await makeCsr('*.m.example.com'), commonName: '*.m.example.com', dcvMethod: 'file' }, 10001, 'dcvMethod',
         '此产品不支持 file 验证方式', 'This product does not support the file validation method');
+      // A wildcard among the other names rules file out just as a wildcard common name does.
+      await refused('T-FLEX', { year: 1, csr: await makeCsr('m.example.com'), commonName: 'm.example.com', domainNames: ['*.w.example.com'], dcvMethod: 'file' }, 10001, 'dcvMethod',
+        '此产品不支持 file 验证方式', 'This product does not support the file validation method');
       await refused('T-FLEX', { year: 1, csr: await makeCsr('m.example.com'), commonName: 'm.example.com', dcvMethod: 'carrier-pigeon' }, 10001, 'dcvMethod',
         '验证方式不正确', 'Unknown validation method');
     });

@@ -172,7 +172,8 @@ async function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateO
   let dcvEmail = '';
   let saveEmail: string | null = null;
   if (hasDomains(product.productType)) {
-    const wildcard = cn.startsWith('*.');
+    // A wildcard anywhere among the names rules out the methods that cannot prove one (file, BR 3.2.2.4.18).
+    const wildcard = cn.startsWith('*.') || domains.some((d) => d.startsWith('*.'));
     const p = { brand: product.brand, productType: product.productType, certType: product.certType, wildcard };
     let method: DcvMethod = body.dcvMethod ?? body.dcvEmail?.dcvMethod ?? defaultDcvMethod(p);
     if (method === 'email' || method === 'email_dns') {
