@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import type { Bytes } from './encoding.ts';
+import { PkiError } from './errors.ts';
 import { parseCertificateDer, type CertificateView, type ParseOptions } from './parse.ts';
 
 export type VerdictCode = 'EXPIRED' | 'NOT_YET_VALID' | 'SELF_SIGNED' | 'NAME_MISMATCH' | 'WRONG_ORDER' | 'INCOMPLETE' | 'BAD_SIGNATURE' | 'UNRELATED';
@@ -62,6 +63,8 @@ export interface ChainOptions extends ParseOptions {
 export async function checkChain(ders: Bytes[], opts: ChainOptions = {}): Promise<ChainReport> {
   const crypto = opts.crypto ?? globalThis.crypto;
   const now = opts.now ?? new Date();
+  // A key or a request pasted alone gives no certificate: say so rather than fail on an empty chain.
+  if (ders.length === 0) throw new PkiError('NOT_A_CERTIFICATE');
   const certificates = await Promise.all(ders.map((d) => parseCertificateDer(d, opts)));
   const certs = ders.map((d) => new x509.X509Certificate(d));
   const n = certs.length;

@@ -97,6 +97,9 @@ export async function createCsr(req: CsrRequest, keys: CryptoKeyPair, crypto: Cr
   if (!hostname) throw new PkiError('INVALID_ARGUMENT', 'hostname is required');
   const names = [hostname, ...(req.sans ?? []).map((s) => s.trim()).filter(Boolean)];
   const unique = [...new Set(names.map((n) => n.toLowerCase()))];
+  // dNSName is an IA5String: a Unicode name would be written as garbage bytes, so IDNs must come in xn-- form.
+  const notAscii = unique.find((n) => /[^\x20-\x7e]/.test(n));
+  if (notAscii !== undefined) throw new PkiError('INVALID_ARGUMENT', `Name ${notAscii} must be given in its ASCII (xn--) form`);
   const extensions: x509.Extension[] = [
     new x509.SubjectAlternativeNameExtension(unique.map(generalNameOf)),
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto),

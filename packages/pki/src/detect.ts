@@ -1,5 +1,5 @@
 /** Parser input detection and decoding (§5 "Parser input detection"). */
-import { bytesAsText, fromBase64, fromHex, pemDecodeAll, pemEncode, toBytes, type Bytes } from './encoding.ts';
+import { bytesAsText, findPemBlocks, fromBase64, fromHex, hasPemMarkers, pemDecodeAll, pemEncode, toBytes, type Bytes } from './encoding.ts';
 import { PkiError } from './errors.ts';
 
 export type InputFormat = 'pem' | 'hex' | 'base64' | 'der';
@@ -17,13 +17,12 @@ export interface DecodedInput {
 }
 
 const HEX_RE = /^\s*(?:[0-9a-fA-F]{2}[\s:]*)+$/;
-const PEM_ANY_RE = /-----BEGIN [A-Z0-9 #\-_]+-----[\s\S]*?-----END [A-Z0-9 #\-_]+-----/;
 
 export const isHexText = (text: string): boolean => HEX_RE.test(text);
-export const isPemText = (text: string): boolean => PEM_ANY_RE.test(text);
+export const isPemText = (text: string): boolean => hasPemMarkers(text);
 
 function hasPem(text: string, label: string): boolean {
-  return new RegExp(`-----BEGIN ${label}-----[\\s\\S]*?-----END ${label}-----`).test(text);
+  return findPemBlocks(text).some((b) => b.label === label);
 }
 export const isRsaPrivateKeyPem = (t: string): boolean => hasPem(t, 'RSA PRIVATE KEY');
 export const isEcPrivateKeyPem = (t: string): boolean => hasPem(t, 'EC PRIVATE KEY');

@@ -111,23 +111,84 @@ export interface PemBlock {
   der: Bytes;
 }
 
-const PEM_RE = /-----BEGIN ([A-Z0-9 #\-_]+)-----([\s\S]*?)-----END \1-----/g;
+const LABEL_RE = /^[A-Z0-9 #_-]+$/;
+/** Labels are short ("NEW CERTIFICATE REQUEST"); looking no further keeps one marker's cost constant. */
+const MAX_LABEL = 80;
+
+interface PemMarker {
+  pos: number;
+  label: string;
+  /** Index just past the closing dashes. */
+  after: number;
+}
+
+function pemMarkers(text: string, word: 'BEGIN' | 'END'): PemMarker[] {
+  const head = `-----${word} `;
+  const out: PemMarker[] = [];
+  for (let i = text.indexOf(head); i >= 0; i = text.indexOf(head, i + 1)) {
+    const start = i + head.length;
+    const close = text.slice(start, start + MAX_LABEL + 5).indexOf('-----');
+    if (close <= 0) continue;
+    const label = text.slice(start, start + close);
+    if (LABEL_RE.test(label)) out.push({ pos: i, label, after: start + close + 5 });
+  }
+  return out;
+}
+
+export interface PemSpan {
+  label: string;
+  body: string;
+}
+
+/**
+ * Every BEGIN … END block with the same label, in order, the first END closing each BEGIN. A scan rather than one
+ * regular expression: on text full of BEGIN markers without ends (pasted garbage) a backtracking pattern took
+ * cubic time and froze the page; this stays linear.
+ */
+export function findPemBlocks(text: string): PemSpan[] {
+  const ends = new Map<string, PemMarker[]>();
+  for (const m of pemMarkers(text, 'END')) {
+    const list = ends.get(m.label);
+    if (list) list.push(m);
+    else ends.set(m.label, [m]);
+  }
+  const cursor = new Map<string, number>();
+  const blocks: PemSpan[] = [];
+  let from = 0;
+  for (const b of pemMarkers(text, 'BEGIN')) {
+    if (b.pos < from) continue;
+    const list = ends.get(b.label);
+    if (!list) continue;
+    let k = cursor.get(b.label) ?? 0;
+    while (k < list.length && list[k]!.pos < b.after) k++;
+    cursor.set(b.label, k);
+    const end = list[k];
+    if (!end) continue;
+    blocks.push({ label: b.label.trim(), body: text.slice(b.after, end.pos) });
+    from = end.after;
+  }
+  return blocks;
+}
+
+/** A BEGIN marker followed somewhere by an END marker, whatever their labels (§5 "begin and end lines of any type"). */
+export function hasPemMarkers(text: string): boolean {
+  const begin = pemMarkers(text, 'BEGIN')[0];
+  const end = pemMarkers(text, 'END').at(-1);
+  return begin !== undefined && end !== undefined && end.pos >= begin.after;
+}
 
 /** Every PEM block in the text, in order; text around and between blocks is ignored. */
 export function pemDecodeAll(text: string): PemBlock[] {
-  const blocks: PemBlock[] = [];
-  for (const m of text.matchAll(PEM_RE)) {
-    const label = m[1]!.trim();
+  return findPemBlocks(text).map(({ label, body }) => {
     const headers: Record<string, string> = {};
     const bodyLines: string[] = [];
-    for (const line of m[2]!.split(/\r?\n|\r/)) {
+    for (const line of body.split(/\r?\n|\r/)) {
       const h = /^([A-Za-z-]+):\s*(.*)$/.exec(line.trim());
       if (h) headers[h[1]!] = h[2]!;
       else bodyLines.push(line);
     }
-    blocks.push({ label, headers, der: fromBase64(bodyLines.join('')) });
-  }
-  return blocks;
+    return { label, headers, der: fromBase64(bodyLines.join('')) };
+  });
 }
 
 export function pemDecode(text: string): PemBlock {

@@ -50,4 +50,11 @@ describe('generateCsr', () => {
     const plain = openssl(['pkey', '-in', dir.file('enc.pem'), '-passin', 'pass:p@ss 中文', '-text', '-noout']);
     expect(plain).toMatch(/Private-Key: \(4096 bit/);
   }, 30_000);
+
+  it('refuses a Unicode name instead of writing it as garbage bytes into the SAN', async () => {
+    await expect(generateCsr({ ...base, hostname: '例子.com', sans: [] })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    await expect(generateCsr({ ...base, sans: ['bücher.example'] })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    const { csrPem } = await generateCsr({ ...base, signAlg: 'ECDSA', hostname: 'xn--fsqu00a.com', sans: [] });
+    expect(openssl(['req', '-noout', '-text'], csrPem)).toMatch(/CN = xn--fsqu00a\.com[\s\S]*DNS:xn--fsqu00a\.com/);
+  });
 });

@@ -69,6 +69,29 @@ describe('input detection (§5)', () => {
   });
 });
 
+describe('PEM-like garbage is read in linear time (a pasted mess must not freeze the page)', () => {
+  // Each of these took seconds (the first grows with the cube of its length) with the backtracking PEM pattern.
+  const inputs: Array<[string, string]> = [
+    ['BEGIN markers only', '-----BEGIN '.repeat(1500)],
+    ['blocks without an end', '-----BEGIN CERTIFICATE-----\nMIIB\n'.repeat(20000)],
+    ['ends with another label', '-----BEGIN CERTIFICATE-----\nMIIB\n-----END X-----\n'.repeat(20000)],
+  ];
+  it.each(inputs)('%s: every tool answers with a PkiError in well under a second', async (_name, text) => {
+    for (const tool of [parseCertificates, parseCsrs, (i: string) => readPrivateKey(i, 'x'), (i: string) => readCertBundle(i, 'x'), (i: string) => matchKeyPair({ certificate: i })]) {
+      const started = performance.now();
+      await expect(tool(text)).rejects.toSatisfy(isPkiError);
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+  });
+
+  it('still finds blocks among the mess, each closed by the first END of its own label', () => {
+    const der = Uint8Array.from([0x30, 0x03, 0x02, 0x01, 0x09]);
+    const text = `-----BEGIN \n-----BEGIN X-----\n${pemEncode('CERTIFICATE', der)}-----END Y-----\n${pemEncode('PRIVATE KEY', der)}`;
+    expect(decodeInput(text).items.map((i) => i.label)).toEqual(['CERTIFICATE', 'PRIVATE KEY']);
+    expect(isCertificatePem(text) && isPkcs8PrivateKeyPem(text) && !isCsrPem(text)).toBe(true);
+  });
+});
+
 describe('fuzzed input never escapes as anything but a PkiError', () => {
   const tools = [
     (i: string | Uint8Array) => parseCertificates(i),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkChain, formatHexDisplay, parseCertificates, parseCsrs, pemDecode, toBase64, toHex, type CertificateView } from '../src/index.ts';
+import { checkChain, formatHexDisplay, readCertBundle, parseCertificates, parseCsrs, pemDecode, toBase64, toHex, type CertificateView } from '../src/index.ts';
 import { makeFixtures, type Fixtures } from './fixtures.ts';
 import { openssl } from './openssl.ts';
 
@@ -100,6 +100,58 @@ describe('parseCertificates agrees with openssl x509', () => {
   });
 });
 
+describe('signed certificate timestamps', () => {
+  /** One SCT v1 (RFC 6962 §3.2) with a fixed log id, time and an ECDSA-SHA256 signature of `sigLen` bytes. */
+  const sct = (seed: number, ms: number, sigLen: number, ext: number[] = []) => {
+    const time = Array.from({ length: 8 }, (_, i) => Math.floor(ms / 2 ** (8 * (7 - i))) % 256);
+    const sig = Array.from({ length: sigLen }, (_, i) => (seed * 31 + i) % 256);
+    return [0, ...Array.from({ length: 32 }, (_, i) => (seed + i * 7) % 256), ...time, ext.length >> 8, ext.length & 255, ...ext, 4, 3, sigLen >> 8, sigLen & 255, ...sig];
+  };
+
+  it('lists each SCT of the extension as openssl x509 -text does: log id, time, algorithms, signature', async () => {
+    const items = [sct(1, Date.UTC(2024, 2, 19, 10, 0, 0, 123), 71), sct(9, Date.UTC(2025, 0, 2, 3, 4, 5, 6), 70, [1, 2])];
+    const list = items.flatMap((i) => [i.length >> 8, i.length & 255, ...i]);
+    const body = [list.length >> 8, list.length & 255, ...list];
+    const octets = [0x04, 0x82, body.length >> 8, body.length & 255, ...body];
+    fx.dir.write('sct.cnf', `[sct]\nsubjectAltName=DNS:sct.example.com\n1.3.6.1.4.1.11129.2.4.2=DER:${toHex(Uint8Array.from(octets))}\n`);
+    openssl(['x509', '-req', '-in', fx.csrs.leafec!, '-CA', fx.certs.int!, '-CAkey', fx.keys.int!, '-days', '30', '-extfile', fx.dir.file('sct.cnf'), '-extensions', 'sct', '-out', fx.dir.file('sct.pem')]);
+    const c = await one(fx.dir.readText('sct.pem'));
+    const text = openssl(['x509', '-in', fx.dir.file('sct.pem'), '-noout', '-text']);
+    const theirs = text.split('Signed Certificate Timestamp:').slice(1);
+    expect(c.scts).toHaveLength(2);
+    expect(theirs).toHaveLength(2);
+    c.scts.forEach((s, i) => {
+      const block = theirs[i]!;
+      const lines = block.split('\n').map((l) => l.trim());
+      // A field's value: the rest of its line, then the colon-hex lines under it.
+      const field = (label: string) => {
+        const at = lines.findIndex((l) => l.startsWith(`${label} `) || l.startsWith(`${label}:`));
+        const rest = lines.slice(at + 1);
+        const more = rest.slice(0, rest.findIndex((l) => !/^([0-9A-F]{2}:)*[0-9A-F]{2}:?$/.test(l)));
+        return { first: lines[at]!.slice(lines[at]!.indexOf(':') + 1).trim(), hex: more.join('') };
+      };
+      expect(field('Version').first).toBe('v1 (0x0)');
+      const logId = field('Log ID');
+      expect(toHex(Uint8Array.from(atob(s.logId), (ch) => ch.charCodeAt(0)), ':').toUpperCase()).toBe(logId.first + logId.hex);
+      // openssl: "Mar 19 10:00:00.123 2024 GMT"
+      const ts = /^(\w+ +\d+ [\d:]+)\.(\d+) (\d+) GMT$/.exec(field('Timestamp').first)!;
+      expect(new Date(s.timestamp).getTime()).toBe(new Date(`${ts[1]} ${ts[3]} GMT`).getTime() + Number(ts[2]!.padEnd(3, '0').slice(0, 3)));
+      const sig = field('Signature');
+      expect(`${s.signatureAlgorithm}-with-${s.hashAlgorithm.toUpperCase()}`).toBe(sig.first);
+      expect(s.signature).toBe(sig.hex);
+    });
+    expect(c.extensions.find((e) => e.oid === '1.3.6.1.4.1.11129.2.4.2')).toMatchObject({ known: true, name: 'CT Signed Certificate Timestamp List' });
+  });
+
+  it('shows a truncated SCT list as hex instead of failing the certificate', async () => {
+    fx.dir.write('sctbad.cnf', '[sct]\n1.3.6.1.4.1.11129.2.4.2=DER:0405000a00080001\n');
+    openssl(['x509', '-req', '-in', fx.csrs.leafec!, '-CA', fx.certs.int!, '-CAkey', fx.keys.int!, '-days', '30', '-extfile', fx.dir.file('sctbad.cnf'), '-extensions', 'sct', '-out', fx.dir.file('sctbad.pem')]);
+    const c = await one(fx.dir.readText('sctbad.pem'));
+    expect(c.scts).toEqual([]);
+    expect(c.extensions.find((e) => e.oid === '1.3.6.1.4.1.11129.2.4.2')).toMatchObject({ known: false, values: ['0405 000a 0008 0001'] });
+  });
+});
+
 describe('parseCsrs', () => {
   it('reads an openssl request: subject, SANs, key, valid self-signature', async () => {
     const [r] = await parseCsrs(fx.dir.readText('leaf.csr'), { lang: 'en' });
@@ -137,6 +189,12 @@ describe('checkChain', () => {
     expect((await checkChain(ders(['leafec']), { now: new Date('2100-01-01') })).verdicts).toContainEqual({ code: 'EXPIRED', index: 0 });
     expect((await checkChain(ders(['leafec']), { now: new Date('2000-01-01') })).verdicts).toContainEqual({ code: 'NOT_YET_VALID', index: 0 });
     expect((await checkChain(ders(['self']))).verdicts).toEqual([{ code: 'SELF_SIGNED', index: 0 }]);
+  });
+
+  it('says "not a certificate" when the input held none (a key pasted alone), instead of failing on an empty chain', async () => {
+    const bundle = await readCertBundle(fx.dir.readText('leaf.key'));
+    expect(bundle.certificates).toEqual([]);
+    await expect(checkChain(bundle.certificates)).rejects.toMatchObject({ code: 'NOT_A_CERTIFICATE' });
   });
 
   it('flags a certificate that does not belong to the chain', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -10,10 +10,11 @@ import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { BadRuleError, batchReplace, type LineChange, type ReplaceResult, type ReplaceRule } from '../lib/batch-replace.ts';
+import type { LineChange, ReplaceRule } from '../lib/batch-replace.ts';
 import { monoStyle, OutputBlock } from '../components/output-block.tsx';
 import { ToolCard } from '../components/tool-card.tsx';
 import { useToolsT } from '../components/use-tools-t.ts';
+import { REPLACE_TIME_LIMIT_MS, useBatchReplace } from '../workers/batch-replace-protocol.ts';
 
 const newRule = (): ReplaceRule => ({ find: '', replace: '', regex: false, caseSensitive: true });
 
@@ -22,14 +23,16 @@ export default function BatchReplacePage() {
   const [text, setText] = useState('');
   const [rules, setRules] = useState<ReplaceRule[]>([newRule()]);
   const update = (i: number, patch: Partial<ReplaceRule>) => setRules(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  // Live preview: every keystroke recomputes, which is cheap for pasted text.
-  const outcome = useMemo((): { result: ReplaceResult } | { error: string } => {
-    try {
-      return { result: batchReplace(text, rules) };
-    } catch (e) {
-      return { error: e instanceof BadRuleError ? t('batch.badRegex', { n: e.index + 1, message: e.message }) : String(e) };
-    }
-  }, [text, rules, t]);
+  // Live preview: every keystroke recomputes, off the main thread so that no expression can freeze the page.
+  const outcome = useBatchReplace(text, rules);
+  const error =
+    outcome.status === 'badRule'
+      ? t('batch.badRegex', { n: outcome.index + 1, message: outcome.message })
+      : outcome.status === 'timeout'
+        ? t('batch.tooSlow', { seconds: REPLACE_TIME_LIMIT_MS / 1000 })
+        : outcome.status === 'failed'
+          ? t('errors.unknown', { message: outcome.message })
+          : null;
 
   return (
     <ToolCard title={t('batch.title')}>
@@ -62,8 +65,8 @@ export default function BatchReplacePage() {
             {t('batch.addRule')}
           </Button>
         </div>
-        {'error' in outcome ? (
-          <Alert type="error" showIcon title={outcome.error} data-testid="tool-error" />
+        {outcome.status !== 'done' ? (
+          <Alert type="error" showIcon title={error} data-testid="tool-error" />
         ) : (
           <>
             <Typography.Text strong data-testid="batch-count">

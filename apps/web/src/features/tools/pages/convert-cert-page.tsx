@@ -9,7 +9,7 @@ import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import { buildPkcs12, buildPkcs7, buildPkcs7Pem, certificatesToPem, checkChain, readCertBundle, readPrivateKey, type Bytes, type Pkcs12Encryption } from '@cc/pki';
+import { buildPkcs12, buildPkcs7, buildPkcs7Pem, certificatesToPem, checkChain, PkiError, readCertBundle, readPrivateKey, type Bytes, type Pkcs12Encryption } from '@cc/pki';
 import { saveFile } from '../../../lib/download.ts';
 import { OutputBlock } from '../components/output-block.tsx';
 import { emptyPemInput, PemInput, pemInputData, type PemInputValue } from '../components/pem-input.tsx';
@@ -49,6 +49,8 @@ export default function ConvertCertPage() {
     try {
       const bundle = await readCertBundle(pemInputData(input), password);
       let certs = bundle.certificates;
+      // A key alone converts to nothing: that is the private-key tool's job.
+      if (certs.length === 0) throw new PkiError('NOT_A_CERTIFICATE');
       if (order && certs.length > 1) {
         const report = await checkChain(certs);
         // Ordered path first, then whatever did not fit in it, so nothing is dropped.

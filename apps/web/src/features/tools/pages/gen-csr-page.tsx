@@ -13,6 +13,7 @@ import { CSR_DEFAULTS, EC_CURVES, HASH_ALGS, RSA_KEY_SIZES, type CsrRequest, typ
 import { OutputBlock } from '../components/output-block.tsx';
 import { ToolCard } from '../components/tool-card.tsx';
 import { useToolsT } from '../components/use-tools-t.ts';
+import { badSans, csrHostname, csrSan, isCsrHostname, splitSans } from '../lib/csr-names.ts';
 import { generateCsrInWorker } from '../workers/gen-csr-protocol.ts';
 
 interface FormValues {
@@ -49,8 +50,8 @@ export default function GenCsrPage() {
       hashAlg: v.hashAlg,
       keySize: v.keySize,
       curve: v.curve,
-      hostname: v.hostname.trim(),
-      sans: (v.sans ?? '').split(/[\s,;，；]+/).filter(Boolean),
+      hostname: csrHostname(v.hostname),
+      sans: splitSans(v.sans).map(csrSan),
       country: v.country,
       province: v.province,
       city: v.city,
@@ -111,10 +112,21 @@ export default function GenCsrPage() {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="hostname" label={t('genCsr.hostname')} rules={[{ required: true, whitespace: true, message: t('genCsr.hostnameRequired') }]}>
+        <Form.Item
+          name="hostname"
+          label={t('genCsr.hostname')}
+          rules={[
+            { required: true, whitespace: true, message: t('genCsr.hostnameRequired') },
+            { validator: async (_, v?: string) => (!v?.trim() || isCsrHostname(v) ? undefined : Promise.reject(new Error(t('genCsr.hostnameInvalid', { name: v.trim() })))) },
+          ]}
+        >
           <Input placeholder={t('genCsr.hostnamePlaceholder')} />
         </Form.Item>
-        <Form.Item name="sans" label={t('genCsr.sans')}>
+        <Form.Item
+          name="sans"
+          label={t('genCsr.sans')}
+          rules={[{ validator: async (_, v?: string) => (badSans(v).length === 0 ? undefined : Promise.reject(new Error(t('genCsr.sansInvalid', { names: badSans(v).join(', ') })))) }]}
+        >
           <Input.TextArea rows={3} placeholder={t('genCsr.sansPlaceholder')} />
         </Form.Item>
         <Row gutter={16}>
