@@ -254,8 +254,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const dcvShown = showsDcvMethod(productType);
   // A wildcard typed as a name counts as much as the switch: the server judges each order by all its names,
   // so a method it would refuse (file, or anything but the forced one) is not offered.
-  const anyWildcardCn = plan.orders.some((o) => o.commonName.startsWith('*.') || o.domainNames.some((d) => d.startsWith('*.')));
-  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: wildOn || productType === 'wild' || anyWildcardCn };
+  const anyWildcardName = plan.orders.some((o) => o.commonName.startsWith('*.') || o.domainNames.some((d) => d.startsWith('*.')));
+  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: wildOn || productType === 'wild' || anyWildcardName };
   const dcvOptions: DcvMethod[] = product ? dcvMethodsFor(dcvInput).filter((m) => m !== 'email_dns') : [];
   const dcvDefault = product ? defaultDcvMethod(dcvInput) : 'dns';
   const dcv: DcvMethod = dcvChoice && dcvOptions.includes(dcvChoice) ? dcvChoice : dcvOptions.includes(dcvDefault) ? dcvDefault : (dcvOptions[0] ?? dcvDefault);
