@@ -13,17 +13,29 @@ export interface TestApp {
 }
 
 /**
- * A whole server on a fresh database: in-memory PGlite by default, or a schema of its own on the
- * PostgreSQL server when DATABASE_URL is set (so `npm test` runs on both).
+ * The PostgreSQL server that race tests run on whatever the pass: the embedded database serialises every
+ * statement and would hide the race. These machines (and CI) always run PostgreSQL on 127.0.0.1:5432.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const schema = process.env.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
+export const racePostgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestAppOptions {
+  /** Run on PostgreSQL even in the embedded-database pass (race tests). */
+  postgres?: boolean;
+}
+
+/**
+ * A whole server on a fresh database: in-memory PGlite by default, or a schema of its own on the
+ * PostgreSQL server when DATABASE_URL is set (so `npm test` runs on both) or when `opts.postgres` asks for it.
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const url = opts.postgres ? racePostgresUrl : process.env.DATABASE_URL;
+  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     CAPTCHA: 'on',
     JOBS: 'off',
-    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_URL: url,
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     WEB_DIST: '/nonexistent',
     // Keys and files go to a folder of the test's own, never into the work tree.
