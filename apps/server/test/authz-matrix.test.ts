@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+import { addProducts, client, makeCsr, newAccount, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
+import { drainAll, markPaid, startDns } from './orders-helpers.ts';
+import { balanceOf } from './payment-helpers.ts';
+
+/**
+ * The authorization matrix: a second account calls every route of the API (read from /docs/json, so a new route
+ * fails this test until it is listed here) with the first account's ids. Nothing of the first account may be
+ * read, changed, paid, cancelled or downloaded by the second.
+ */
+
+type Dns = Awaited<ReturnType<typeof startDns>>;
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+
+let t: TestApp;
+let dns: Dns;
+const tag = randomBytes(4).toString('hex');
+/** Strings only the first account's records contain: none may appear in an answer to the second. */
+const secret = {
+  lastname: `Alicelast${tag}`,
+  orgName: `Alice秘密科技${tag}有限公司`,
+  issued: `issued-${tag}.alice.example`,
+  pending: `pending-${tag}.alice.example`,
+  awaiting: `awaiting-${tag}.alice.example`,
+  remark: `alice remark ${tag}`,
+  dnsEmail: `dns-${tag}@alice-mail.example`,
+};
+const a = { id: 0, token: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '' };
+let aBalance = 0;
+let bId = 0;
+let bobToken = '';
+let bBalance = 0;
+let alice: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  dns = await startDns();
+  t = await startTestApp({ DNS_RESOLVER: dns.address, PUBLIC_URL: 'http://console.test' });
+  await addProducts(t.app, Object.values(testProducts));
+  const A = await newAccount(t.app, 5_000_000);
+  const B = await newAccount(t.app, 5_000_000);
+  Object.assign(a, { id: A.id, token: A.token });
+  bId = B.id;
+  bobToken = B.token;
+  alice = client(t.app, A.token);
+  const must = <T>(r: { body: { code: number; msg: string; data: unknown } }): T => {
+    expect(r.body.code, `${r.body.msg} ${JSON.stringify((r.body as { errors?: unknown }).errors)}`).toBe(200);
+    return r.body.data as T;
+  };
+
+  a.contactId = must<{ id: number }>(await alice.post('/v1/contacts', { ...validContact, lastname: secret.lastname })).id;
+  a.orgId = must<{ id: number }>(await alice.post('/v1/organizations', { ...validOrganization, orgName: secret.orgName })).id;
+  must(await alice.post('/v1/emailDnsEmails', { email: secret.dnsEmail }));
+  a.emailDnsId = must<{ data: { id: number }[] }>(await alice.get('/v1/emailDnsEmails')).data[0]!.id;
+  const saved = must<{ id: number | string }>(await alice.post('/v1/csr/save', { csr: await makeCsr(secret.issued), commonName: secret.issued }));
+  a.csrId = String(saved.id);
+
+  // An issued order (DNS TXT published by the test's resolver), one waiting for payment, one waiting for validation.
+  a.issued = must<string>(await alice.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(secret.issued), commonName: secret.issued }));
+  await markPaid(t.app, a.issued);
+  await drainAll(t.app);
+  const d = must<{ domains: { instructions: { host?: string; value?: string } }[] }>(await alice.get(`/v1/orders/domainList/${a.issued}`));
+  for (const x of d.domains) if (x.instructions.host) dns.setTxt(x.instructions.host, x.instructions.value!);
+  must(await alice.put(`/v1/orders/verifyDomains/${a.issued}`, {}));
+  await drainAll(t.app);
+  a.pending = must<string>(await alice.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(secret.pending), commonName: secret.pending }));
+  a.awaiting = must<string>(await alice.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(secret.awaiting), commonName: secret.awaiting }));
+  await markPaid(t.app, a.awaiting);
+  await drainAll(t.app);
+  must(await alice.put(`/v1/orders/remark/${a.issued}`, { remark: secret.remark }));
+  expect((must<{ orderStatus: number }>(await alice.get(`/v1/orders/status/${a.issued}`))).orderStatus).toBe(1005);
+
+  a.depositId = must<{ paymentId: string }>(await alice.post('/v1/deposit', { amount: 10_000, payWay: 'alipay' })).paymentId;
+  const extra = must<string>(await alice.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(`q-${secret.pending}`), commonName: `q-${secret.pending}` }));
+  a.queueId = must<{ queueId: string }>(await alice.post('/v1/orders/batch/pay', { orderNos: extra })).queueId;
+  a.ticket = must<{ ticket: string }>(await alice.get(`/v1/orders/renewTicket/${a.issued}`)).ticket;
+  // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
+  await drainAll(t.app);
+  aBalance = await balanceOf(t.app, a.id);
+  bBalance = await balanceOf(t.app, bId);
+});
+afterAll(async () => {
+  await t?.close();
+  await dns?.close();
+});
+
+/** Every call the second account makes with the first account's ids, by route. */
+function attempts(): Record<string, Call[]> {
+  const orderNos = [a.issued, a.pending, a.awaiting];
+  const each = (f: (no: string) => Call) => orderNos.map(f);
+  return {
+    'GET /v1/contacts': [{ method: 'GET', url: `/v1/contacts?lastname=${secret.lastname}` }, { method: 'GET', url: '/v1/contacts?limit=100' }],
+    'PUT /v1/contacts': [{ method: 'PUT', url: '/v1/contacts', payload: { ...validContact, id: a.contactId, lastname: 'Hijacked' } }],
+    'DELETE /v1/contacts/{id}': [{ method: 'DELETE', url: `/v1/contacts/${a.contactId}` }],
+    'GET /v1/organizations': [{ method: 'GET', url: '/v1/organizations?limit=100' }],
+    'GET /v1/organizations/{id}': [{ method: 'GET', url: `/v1/organizations/${a.orgId}` }],
+    'PUT /v1/organizations': [{ method: 'PUT', url: '/v1/organizations', payload: { ...validOrganization, id: a.orgId, orgName: 'Hijacked Ltd' } }],
+    'DELETE /v1/organizations/{id}': [{ method: 'DELETE', url: `/v1/organizations/${a.orgId}` }],
+    'GET /v1/orders/org/{id}/domains': [{ method: 'GET', url: `/v1/orders/org/${a.orgId}/domains` }],
+    'GET /v1/emailDnsEmails': [{ method: 'GET', url: '/v1/emailDnsEmails' }],
+    'DELETE /v1/emailDnsEmails/{id}': [{ method: 'DELETE', url: `/v1/emailDnsEmails/${a.emailDnsId}` }],
+    'GET /v1/deposit/{id}': [{ method: 'GET', url: `/v1/deposit/${a.depositId}` }],
+    'GET /v1/orders': [{ method: 'GET', url: `/v1/orders?orderNos=${orderNos.join(',')}` }, { method: 'GET', url: `/v1/orders?orderNo=${a.issued}` }, { method: 'GET', url: `/v1/orders?domain=${secret.issued}` }],
+    'GET /v1/orders/count': [{ method: 'GET', url: '/v1/orders/count' }],
+    'GET /v1/orders/detail/{id}': each((no) => ({ method: 'GET', url: `/v1/orders/detail/${no}` })),
+    'GET /v1/orders/status/{id}': each((no) => ({ method: 'GET', url: `/v1/orders/status/${no}` })),
+    'GET /v1/orders/cert/{orderNo}': [{ method: 'GET', url: `/v1/orders/cert/${a.issued}` }],
+    'GET /v1/orders/download/{orderNo}': [{ method: 'GET', url: `/v1/orders/download/${a.issued}` }],
+    'POST /v1/cert/pfx': [{ method: 'POST', url: '/v1/cert/pfx', payload: { orderNo: a.issued, password: 'Secret#2026' } }],
+    'POST /v1/cert/jks': [{ method: 'POST', url: '/v1/cert/jks', payload: { orderNo: a.issued, password: 'Secret#2026' } }],
+    'GET /v1/orders/domainList/{orderNo}': each((no) => ({ method: 'GET', url: `/v1/orders/domainList/${no}` })),
+    'POST /v1/orders/domainList/{orderNo}': [{ method: 'POST', url: `/v1/orders/domainList/${a.pending}`, payload: { domainNames: 'evil.example' } }],
+    'PUT /v1/orders/remark/{orderNo}': [{ method: 'PUT', url: `/v1/orders/remark/${a.issued}`, payload: { remark: 'hijacked' } }],
+    'POST /v1/orders/reCommit/{orderNo}': [{ method: 'POST', url: `/v1/orders/reCommit/${a.awaiting}` }],
+    'PUT /v1/orders/reSendDcvEmail/{id}': [{ method: 'PUT', url: `/v1/orders/reSendDcvEmail/${a.awaiting}` }],
+    'PUT /v1/orders/verifyDomains/{id}': [{ method: 'PUT', url: `/v1/orders/verifyDomains/${a.awaiting}` }],
+    'POST /v1/orders/dcv': [{ method: 'POST', url: '/v1/orders/dcv', payload: { orderNo: a.awaiting, dcvMethod: 'email', email: 'admin' } }],
+    'PUT /v1/orders/dcv': [{ method: 'PUT', url: '/v1/orders/dcv', payload: { orderNo: a.awaiting, dcvMethod: 'email', email: 'admin' } }],
+    'GET /v1/autoDetectDomain': [{ method: 'GET', url: `/v1/autoDetectDomain?orderNo=${a.awaiting}&domain=${secret.awaiting}` }],
+    'POST /v1/orders/reSignPrice/{id}': [{ method: 'POST', url: `/v1/orders/reSignPrice/${a.issued}`, payload: { domainNames: `${secret.issued},x.${secret.issued}` } }],
+    'POST /v1/orders/reSign': [{ method: 'POST', url: '/v1/orders/reSign', payload: { orderNo: a.issued, csr: '' } }],
+    'GET /v1/orders/reSign/records': [{ method: 'GET', url: `/v1/orders/reSign/records?orderNo=${a.issued}` }],
+    'GET /v1/orders/renewTicket/{orderNo}': [{ method: 'GET', url: `/v1/orders/renewTicket/${a.issued}` }],
+    'POST /createorderrenew': [{ method: 'POST', url: '/createorderrenew', payload: { ticket: a.ticket } }],
+    'POST /v1/orders/cancel': [{ method: 'POST', url: '/v1/orders/cancel', payload: { orderNos: a.pending } }],
+    'POST /v1/orders/pay': [{ method: 'POST', url: '/v1/orders/pay', payload: { payWay: 'balance', orderNo: a.pending } }, { method: 'POST', url: '/v1/orders/pay', payload: { payWay: 'alipay', orderNo: a.pending } }],
+    'GET /v1/orders/payWays': [{ method: 'GET', url: `/v1/orders/payWays?orderNos=${a.pending}` }],
+    'POST /v1/orders/batch': [{ method: 'POST', url: '/v1/orders/batch', payload: { orderNos: orderNos.join(',') } }],
+    'POST /v1/orders/batch/certs': [{ method: 'POST', url: '/v1/orders/batch/certs', payload: { orderNos: a.issued } }],
+    'GET /v1/orders/batch/download': [{ method: 'GET', url: `/v1/orders/batch/download?orderNos=${a.issued}` }],
+    'POST /v1/orders/batch/hashValues': [{ method: 'POST', url: '/v1/orders/batch/hashValues', payload: { orderNos: orderNos.join(',') } }],
+    'POST /v1/orders/batch/verify': [{ method: 'POST', url: '/v1/orders/batch/verify', payload: { orderNos: a.awaiting } }],
+    'POST /v1/orders/batch/pay': [{ method: 'POST', url: '/v1/orders/batch/pay', payload: { orderNos: a.pending } }],
+    'GET /v1/orders/batch/pay/status': [{ method: 'GET', url: `/v1/orders/batch/pay/status?queueId=${a.queueId}` }],
+    'GET /v1/orders/batch/pay/queues': [{ method: 'GET', url: '/v1/orders/batch/pay/queues' }],
+    'POST /v1/orders/certificate/{productNo}': [
+      { method: 'POST', url: '/v1/orders/certificate/T-OV', payload: { year: 1, contactID: a.contactId, orgID: a.orgId, commonName: 'bob.example', csr: '' } },
+    ],
+    'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
+  };
+}
+
+/** Routes that take no id of anything an account owns (or only the caller's own, by session). */
+const noOwnedIds = new Set([
+  'GET /ca/{brand}/intermediate.crl', 'GET /ca/{brand}/intermediate.crt', 'GET /ca/{brand}/root.crt', 'GET /captcha', 'POST /captcha/verify',
+  'POST /changePwdByEmail', 'POST /changePwdByTel', 'GET /changePwdSendEmail', 'GET /changePwdSendSMS', 'POST /forgot_password', 'GET /frontConf',
+  'POST /login', 'POST /payment-callbacks/sandbox', 'POST /sec-validation', 'GET /secCode', 'POST /signup', 'GET /signupCode', 'GET /siteConfig',
+  'GET /v1/account', 'POST /v1/contacts', 'GET /v1/creditChangeRecords', 'POST /v1/csr/batchSave', 'POST /v1/csr/generate', 'POST /v1/csr/save',
+  'POST /v1/deposit', 'POST /v1/emailDnsEmails', 'GET /v1/exRate', 'GET /v1/googleAuth', 'GET /v1/inviteCode', 'PUT /v1/inviteCode', 'GET /v1/logout',
+  'POST /v1/mssl/domains', 'GET /v1/mssl/domains', 'POST /v1/orders/price/{productNo}', 'POST /v1/organizations', 'POST /v1/organizations/qiChaCha',
+  'GET /v1/products', 'POST /v1/signupCode', 'POST /v1/tools/cfdns/create', 'POST /v1/tools/cfdns/records', 'POST /v1/tools/cfdns/zones',
+  'GET /v1/twoStepAuth', 'POST /v1/twoStepAuth', 'GET /v1/twoStepAuthCode', 'POST /verify_token', 'POST /v1/orders/paypal/capture',
+  // Capability addresses: the sandbox payment page and the TLS report are reached by an unguessable id, by design (a provider's checkout page, a shareable report).
+  'GET /sandbox/payments/{id}', 'POST /sandbox/payments/{id}/approve', 'POST /sandbox/payments/{id}/decline',
+  'POST /v1/tools/report', 'GET /v1/tools/report', 'GET /v1/tools/report/{id}',
+  // The approval link of e-mail validation carries its own secret token; the outbox is off unless switched on for development.
+  'GET /dcv/approve/{token}', 'POST /dcv/approve/{token}', 'GET /dev/outbox',
+]);
+
+describe('authorization matrix: another account with the first account\'s ids', () => {
+  it('lists every route of the API as tried here or as taking no owned id', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    const tried = new Set(Object.keys(attempts()));
+    const unlisted = routes.filter((r) => !tried.has(r) && !noOwnedIds.has(r));
+    expect(unlisted, 'routes missing from the authorization matrix').toEqual([]);
+    expect(routes.length).toBeGreaterThan(90);
+  });
+
+  it('sees the first account\'s records when the first account itself reads them (the matrix can see a leak)', async () => {
+    let seen = 0;
+    for (const c of Object.values(attempts()).flat().filter((x) => x.method === 'GET')) {
+      const r = await t.app.inject({ method: 'GET', url: c.url, headers: { token: a.token, authorization: a.token } });
+      if (Object.values(secret).some((s) => r.body.includes(s)) || r.body.includes('BEGIN CERTIFICATE') || (r.headers['content-type'] ?? '').includes('zip')) seen++;
+    }
+    expect(seen).toBeGreaterThan(12);
+  });
+
+  it('reads, changes, pays and downloads nothing of the first account', async () => {
+    const leaks: string[] = [];
+    let calls = 0;
+    for (const [route, list] of Object.entries(attempts())) {
+      for (const c of list) {
+        calls++;
+        const r = await t.app.inject({ method: c.method, url: c.url, headers: { token: bobToken, authorization: bobToken }, ...(c.payload ? { payload: c.payload } : {}) });
+        expect(r.statusCode, `${route} ${c.url}`).toBeLessThan(500);
+        const body = r.body;
+        for (const [what, s] of Object.entries(secret)) if (body.includes(s)) leaks.push(`${route} ${c.url}: answered the first account's ${what}`);
+        if (/BEGIN CERTIFICATE|BEGIN PRIVATE KEY/.test(body) || (r.headers['content-type'] ?? '').includes('zip')) leaks.push(`${route} ${c.url}: answered a certificate, key or zip`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(calls).toBeGreaterThan(50);
+  });
+
+  it('leaves the first account as it was, and charges the second nothing', async () => {
+    const contacts = (await alice.get('/v1/contacts')).body.data as { data: { id: number; lastname: string }[] };
+    expect(contacts.data.find((c) => c.id === a.contactId)?.lastname).toBe(secret.lastname);
+    expect((await alice.get(`/v1/organizations/${a.orgId}`)).body.data).toMatchObject({ orgName: secret.orgName });
+    expect(((await alice.get('/v1/emailDnsEmails')).body.data as { data: { id: number }[] }).data.map((x) => x.id)).toContain(a.emailDnsId);
+    const status = async (no: string) => ((await alice.get(`/v1/orders/status/${no}`)).body.data as { orderStatus: number }).orderStatus;
+    expect([await status(a.issued), await status(a.pending), await status(a.awaiting)]).toEqual([1005, 1001, 1002]);
+    const detail = (await alice.get(`/v1/orders/detail/${a.issued}`)).body.data as { remark?: string };
+    expect(JSON.stringify(detail)).toContain(secret.remark);
+    const domains = (await alice.get(`/v1/orders/domainList/${a.awaiting}`)).body.data as { domains: { domain: string; method: string }[] };
+    expect(domains.domains.map((x) => [x.domain, x.method])).toEqual([[secret.awaiting, 'dns_txt']]);
+    await drainAll(t.app);
+    expect(await balanceOf(t.app, a.id)).toBe(aBalance);
+    expect(await balanceOf(t.app, bId)).toBe(bBalance);
+    const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
+    expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
+  });
+});
+
