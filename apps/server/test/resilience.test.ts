@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb } from '@cc/db/client';
+import { createDb, DbUnavailableError } from '@cc/db/client';
 import { racePostgresUrl, startTestApp, type TestApp } from './harness.ts';
 import { signUpByEmail } from './session-helpers.ts';
 
@@ -184,6 +184,27 @@ describe('PostgreSQL going away under load', () => {
     }
   });
 
+  it('fails a transaction whose connection is killed between two statements, without crashing, and goes on', async () => {
+    const db = await createDb({ url: racePostgresUrl });
+    const admin = await createDb({ url: racePostgresUrl });
+    try {
+      const lost = new Promise<Error>((resolve) => db.onConnectionError?.(resolve));
+      const outcome = db.tx(async (q) => {
+        const [me] = await q.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await admin.query('SELECT pg_terminate_backend($1)', [me!.pid]);
+        // The connection breaks while this transaction holds it and runs no statement (say it awaits a CA).
+        await lost;
+        await q.query('SELECT 1');
+      });
+      await expect(outcome).rejects.toBeInstanceOf(DbUnavailableError);
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect(crashes.seen).toEqual([]);
+    } finally {
+      await admin.close();
+      await db.close();
+    }
+  });
+
   it('answers 503 while PostgreSQL restarts or hangs, then 200 again without a restart of its own', { timeout: 90_000 }, async () => {
     const relay = new PgRelay();
     await relay.start();
@@ -193,6 +214,9 @@ describe('PostgreSQL going away under load', () => {
       const { token } = await signUpByEmail(t.app);
       const load = driveLoad(t, token);
       await until(() => load.okSince(0) >= 20, 15_000, 'answers before the outage');
+      // A burst leaves more connections than the load uses idle in the pool, as on a quiet server at night: those
+      // break with nobody waiting on them (the pool's own 'error' event).
+      await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url: '/healthz' })));
 
       // PostgreSQL stops: every connection is cut and new ones are refused.
       const down = Date.now();

@@ -138,7 +138,7 @@ async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
       // unhandled 'error' and crash the process. The next statement on it fails instead (and says why).
       const onError = (e: Error) => onConnectionError(e);
       c.on('error', onError);
-      let broken: unknown;
+      let broken = false;
       try {
         await c.query('BEGIN').catch(rethrow);
         const out = await fn({
@@ -152,13 +152,14 @@ async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
       } catch (e) {
         // A connection that cannot even roll back is not given back to the pool.
         broken = await c.query('ROLLBACK').then(
-          () => undefined,
-          (rollbackError: unknown) => rollbackError,
+          () => false,
+          () => true,
         );
         throw e;
       } finally {
         c.removeListener('error', onError);
-        c.release(broken instanceof Error ? broken : broken === undefined ? undefined : new Error(String(broken)));
+        // release(true) destroys the connection instead of pooling it.
+        c.release(broken);
       }
     },
     exec: async (sql) => {
