@@ -6,7 +6,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, DbUnavailableError } from '@cc/db/client';
 import { racePostgresUrl, startTestApp, type TestApp } from './harness.ts';
 import { signUpByEmail } from './session-helpers.ts';
@@ -437,12 +437,12 @@ describe('shutdown', () => {
 
 describe('the console on its own address', () => {
   let t: TestApp;
-  beforeEach(async () => {
+  beforeAll(async () => {
     const web = mkdtempSync(path.join(tmpdir(), 'cc-web-'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>CertHub</title><div id="root">console-marker</div>');
     t = await startTestApp({ WEB_DIST: web });
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await t.close();
   });
 
