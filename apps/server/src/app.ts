@@ -3,13 +3,16 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import underPressure from '@fastify/under-pressure';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorCatalog } from '@cc/contracts/errors';
 import { pickLocale, translate, type Locale } from '@cc/contracts/messages';
 import type { Db } from '@cc/db/client';
 import type { Config } from './config.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { isUnavailable, registerErrorHandler, retryAfterSeconds } from './plugins/errors.ts';
 import { requireSession } from './plugins/auth.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
@@ -32,6 +35,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 32 * 1024 * 1024,
     ajv: undefined,
+    // While closing, calls on kept-alive connections get our own 503 envelope (hook below), not Fastify's bare one.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -49,6 +54,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('access-control-expose-headers', 'authorization');
   });
   registerErrorHandler(app);
+
+  // Shutting down: in-flight calls finish, new ones on open connections are turned away (and the connection closed)
+  // so that the client retries elsewhere or later. Registered before the jobs plugin, whose preClose waits for a job.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    const e = errorCatalog.UNAVAILABLE;
+    return reply.status(e.status).header('connection', 'close').header('retry-after', retryAfterSeconds).send({ code: e.code, data: null, msg: translate(request.locale, e.key) });
+  });
+  // A call that was in flight when closing began ends its kept-alive connection with its answer; otherwise that
+  // connection would hold the close until the deadline.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // An overloaded process answers 503 at once rather than queuing calls it will answer too late.
+  const heapMb = config.MAX_HEAP_USED_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20);
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedBytes: heapMb * 2 ** 20,
+    sampleInterval: config.PRESSURE_SAMPLE_MS,
+    retryAfter: retryAfterSeconds,
+  });
+  // Idle connections lost to a PostgreSQL restart: the pool drops them and reconnects on the next call.
+  db.onConnectionError?.((e) => app.log.warn({ err: e }, 'database connection lost'));
+
   registerJobs(app);
   await app.register(formbody);
 
@@ -61,9 +95,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok' };
+  // For load balancers and monitors: 200 when the database answers, 503 (with the database's state) when it does not.
+  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok', database: 'up' };
+    } catch (e) {
+      if (!isUnavailable(e)) throw e;
+      request.log.warn({ err: e }, 'health check: database unavailable');
+      const u = errorCatalog.UNAVAILABLE;
+      return reply
+        .status(u.status)
+        .header('retry-after', retryAfterSeconds)
+        .send({ code: u.code, data: { status: 'unavailable', database: 'down' }, msg: translate(request.locale, u.key) });
+    }
   });
 
   await app.register(publicRoutes);
@@ -78,8 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/dm-serv/') && (request.headers.accept ?? '').includes('text/html');
-    if (isPage && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWeb && isConsolePage(request.method, request.url, request.headers.accept)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ code: 404, data: null, msg: translate(request.locale, 'err.notFound') });
   });
 
@@ -87,6 +131,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await db.close();
   });
   return app;
+}
+
+/** Paths that only ever answer JSON (or files): an unknown one is a JSON 404, never the console. */
+const apiPrefixes = ['/v1/', '/dm-serv/', '/dev/', '/docs/', '/sandbox/', '/payment-callbacks/', '/ca/'];
+
+/** A missing file of these kinds is a 404, not the console's page (a browser would report a syntax error, not a 404). */
+const assetFile = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|wasm|txt|xml)$/i;
+
+/**
+ * Whether an unknown path is a page of the console (its router shows it, or its own 404): a GET of a path that is
+ * neither an API path nor a missing asset, from a client that takes HTML. Browsers ask for text/html; curl and
+ * health checkers accept any type or send no Accept at all, and should see the console too. Page paths may end
+ * in a domain name (/dns/example.com), so only asset extensions count as files.
+ */
+export function isConsolePage(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0] ?? '';
+  if (apiPrefixes.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1)) || assetFile.test(pathname)) return false;
+  return !accept || /text\/html|\*\/\*/.test(accept);
 }
 
 declare module 'fastify' {

@@ -41,6 +41,20 @@ const envSchema = z.object({
   REPORT_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   /** Tests only: a PEM bundle the TLS report trusts besides Node's root store (a test's own root). */
   REPORT_EXTRA_CA_FILE: z.string().optional(),
+  /** application_name of the PostgreSQL connections (pg_stat_activity shows it; tests kill their own connections by it). */
+  DATABASE_APP_NAME: z.string().min(1).max(63).default('certhub'),
+  /** Milliseconds to wait for a PostgreSQL connection; past it the call answers 503 instead of waiting on. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** PostgreSQL statement_timeout in milliseconds; 0 for none. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** On SIGTERM/SIGINT, in-flight requests and jobs get this long to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Mean event-loop delay (ms) over a sample above which calls answer 503 at once instead of queuing; 0 turns the check off. */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Heap in use (MiB) above which calls answer 503; unset: 90% of V8's heap limit; 0 turns the check off. */
+  MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+  /** How often (ms) event-loop delay and heap are sampled for the two checks above. */
+  PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).default(1_000),
 });
 
 export type Config = z.infer<typeof envSchema>;

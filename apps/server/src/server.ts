@@ -13,22 +13,51 @@ const db = await openDatabase(config);
 const app = await buildApp({ config, db });
 
 let closing = false;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal: sig }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then close the database.
-    app.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
-  });
+/**
+ * Stops accepting, lets in-flight requests and the running job finish, closes the database, exits. A request or job
+ * that hangs does not keep the process alive: past SHUTDOWN_TIMEOUT_MS it exits anyway, saying so.
+ */
+function shutdown(reason: string, exitCode: number) {
+  if (closing) return;
+  closing = true;
+  const deadlineMs = config.SHUTDOWN_TIMEOUT_MS;
+  app.log.info({ reason, deadlineMs }, 'shutting down');
+  setTimeout(() => {
+    app.log.warn({ reason, deadlineMs }, 'shutdown deadline passed with requests or jobs still running: exiting anyway');
+    process.exit(1);
+  }, deadlineMs);
+  app.close().then(
+    () => {
+      app.log.info({ reason }, 'shut down');
+      process.exit(exitCode);
+    },
+    (e: unknown) => {
+      app.log.error({ err: e }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
 
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (!closing) return shutdown(sig, 0);
+    // A second signal (Ctrl+C twice) means now.
+    app.log.warn({ signal: sig }, 'second signal during shutdown: exiting now');
+    process.exit(1);
+  });
+}
+// A throw nobody caught leaves the process in an unknown state: log it, then close as for a signal and exit 1.
+process.on('uncaughtException', (e, origin) => {
+  app.log.fatal({ err: e, origin }, 'uncaught exception');
+  shutdown('uncaughtException', 1);
+});
+// A rejected promise nobody awaited left nothing half-done in this process: log it and keep serving.
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled promise rejection');
+});
+
 await app.listen({ host: config.HOST, port: config.PORT });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
 const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-app.log.info(`CertHub console on http://${shown}:${config.PORT} (${db.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`);
+app.log.info(`CertHub console on http://${shown}:${port} (${db.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`);

@@ -10,6 +10,9 @@ export async function openDatabase(config: Config, opts: { inMemory?: boolean } 
     url: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
     dataDir: opts.inMemory ? undefined : path.resolve(config.DATA_DIR, 'db'),
+    applicationName: config.DATABASE_APP_NAME,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   });
   await migrate(db);
   await seed(db);

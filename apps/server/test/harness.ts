@@ -38,6 +38,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     DATABASE_URL: url,
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     WEB_DIST: '/nonexistent',
+    // A test worker shares two cores with others: a stall there is not overload, and must not turn calls into 503s.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     // Keys and files go to a folder of the test's own, never into the work tree.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-test-')),
     MASTER_KEY: randomBytes(32).toString('base64'),

@@ -60,7 +60,7 @@ describe('site configuration', () => {
 
   it('answers /healthz and lets the console read a refreshed token header', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(r.json()).toEqual({ status: 'ok' });
+    expect(r.json()).toEqual({ status: 'ok', database: 'up' });
     expect(r.headers['access-control-expose-headers']).toBe('authorization');
   });
 });

@@ -25,6 +25,8 @@ export const errorCatalog = {
   TWO_STEP_NOT_READY: { code: 12014, status: 200, key: 'err.twoStepNotReady' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
+  /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
+  UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalog;

@@ -15,6 +15,11 @@ export interface Db extends Queryable {
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears errors of connections nobody is using (PostgreSQL restarted, a backend terminated). They are not
+   * fatal: the pool drops the connection and opens a new one for the next query. Without a listener they are ignored.
+   */
+  onConnectionError?(listener: (e: Error) => void): void;
 }
 
 export interface DbOptions {
@@ -24,10 +29,48 @@ export interface DbOptions {
   dataDir?: string | undefined;
   /** PostgreSQL schema to use (tests isolate themselves by schema). */
   schema?: string | undefined;
+  /** PostgreSQL application_name of this pool's connections (visible in pg_stat_activity). */
+  applicationName?: string | undefined;
+  /** Milliseconds to wait for a PostgreSQL connection before the query fails (default 5000). */
+  connectTimeoutMs?: number | undefined;
+  /** PostgreSQL statement_timeout in milliseconds; 0 means none (default 30000). */
+  statementTimeoutMs?: number | undefined;
 }
 
+/**
+ * The database cannot be reached right now: server down or restarting, connection lost, no connection within
+ * the timeout. Nothing is wrong with the request: the caller may try again shortly.
+ */
+export class DbUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DbUnavailableError';
+  }
+}
+
+// SQLSTATE 08xxx (connection exceptions) and these: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now,
+// 53300 too_many_connections, 57014 query_canceled (our statement_timeout). Socket errors of the driver have Node's codes.
+const unavailableCodes = new Set(['57P01', '57P02', '57P03', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// The driver says these without a code: lost connection, pool connect timeout, query read timeout.
+const unavailableMessages = /Connection terminated|timeout exceeded when trying to connect|is not queryable|Query read timeout/;
+
+/** Whether an error (or one of its causes) means the database is unreachable, not that the statement is wrong. */
+export function isDbUnavailable(e: unknown): boolean {
+  for (let cur = e, depth = 0; cur instanceof Error && depth < 5; cur = cur.cause, depth++) {
+    if (cur instanceof DbUnavailableError) return true;
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (unavailableMessages.test(cur.message)) return true;
+  }
+  return false;
+}
+
+const rethrow = (e: unknown): never => {
+  throw isDbUnavailable(e) && !(e instanceof DbUnavailableError) ? new DbUnavailableError(e) : e;
+};
+
 export async function createDb(opts: DbOptions): Promise<Db> {
-  return opts.url ? createPostgres(opts.url, opts.schema) : createPglite(opts.dataDir);
+  return opts.url ? createPostgres(opts.url, opts) : createPglite(opts.dataDir);
 }
 
 async function createPglite(dataDir?: string): Promise<Db> {
@@ -50,12 +93,29 @@ async function createPglite(dataDir?: string): Promise<Db> {
   };
 }
 
-async function createPostgres(url: string, schema?: string): Promise<Db> {
+async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
+  const { schema } = opts;
+  const statementTimeout = opts.statementTimeoutMs ?? 30_000;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    application_name: opts.applicationName ?? 'certhub',
+    // A server that is down or unreachable fails the request after this long instead of queuing it forever.
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+    ...(statementTimeout > 0
+      ? {
+          statement_timeout: statementTimeout,
+          // A connection that went silent (host gone, no RST) answers nothing: give up a little after the server would have.
+          query_timeout: statementTimeout + 5_000,
+        }
+      : {}),
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection that breaks (server restart, terminated backend) is reported here; without a listener
+  // the pool's 'error' event would crash the process. The pool has already dropped it.
+  let onConnectionError: (e: Error) => void = () => undefined;
+  pool.on('error', (e) => onConnectionError(e));
   // bigint (int8) comes back as string by default; amounts in cents fit in a JS number.
   pg.types.setTypeParser(20, (v) => Number(v));
   if (schema) {
@@ -69,31 +129,45 @@ async function createPostgres(url: string, schema?: string): Promise<Db> {
   return {
     kind: 'postgres',
     async query<T extends Row>(sql: string, params?: unknown[]) {
-      const r = await pool.query(sql, params);
+      const r = await pool.query(sql, params).catch(rethrow);
       return r.rows as T[];
     },
     async tx(fn) {
-      const c = await pool.connect();
+      const c = await pool.connect().catch(rethrow);
+      // A checked-out client has no pool listener: a connection lost between two statements would emit an
+      // unhandled 'error' and crash the process. The next statement on it fails instead (and says why).
+      const onError = (e: Error) => onConnectionError(e);
+      c.on('error', onError);
+      let broken = false;
       try {
-        await c.query('BEGIN');
+        await c.query('BEGIN').catch(rethrow);
         const out = await fn({
           async query<T extends Row>(sql: string, params?: unknown[]) {
-            const r = await c.query(sql, params);
+            const r = await c.query(sql, params).catch(rethrow);
             return r.rows as T[];
           },
         });
-        await c.query('COMMIT');
+        await c.query('COMMIT').catch(rethrow);
         return out;
       } catch (e) {
-        await c.query('ROLLBACK').catch(() => undefined);
+        // A connection that cannot even roll back is not given back to the pool.
+        broken = await c.query('ROLLBACK').then(
+          () => false,
+          () => true,
+        );
         throw e;
       } finally {
-        c.release();
+        c.removeListener('error', onError);
+        // release(true) destroys the connection instead of pooling it.
+        c.release(broken);
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      await pool.query(sql).catch(rethrow);
     },
     close: () => pool.end(),
+    onConnectionError(listener) {
+      onConnectionError = listener;
+    },
   };
 }

@@ -3,7 +3,19 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { z } from 'zod';
 import { errorCatalog } from '@cc/contracts/errors';
 import { isMessageKey, translate, type Locale } from '@cc/contracts/messages';
+import { DbUnavailableError } from '@cc/db/client';
 import { AppError } from '../lib/app-error.ts';
+
+/** Seconds a client is asked to wait (Retry-After) when the database is unreachable. */
+export const retryAfterSeconds = 5;
+
+/** The database could not be reached for this call (the db client wraps every such failure, maybe inside another error). */
+export function isUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DbUnavailableError) return true;
+  }
+  return false;
+}
 
 const zodLocales = { zh: z.locales.zhCN(), en: z.locales.en() };
 
@@ -37,6 +49,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const first = Object.values(errors)[0] ?? translate(locale, errorCatalog.INVALID_INPUT.key);
       return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: first, errors });
+    }
+    // Nothing wrong with the call: the database is restarting or out of reach, or the process is overloaded
+    // (@fastify/under-pressure has set Retry-After). Try again shortly, said in the envelope.
+    if ((error as FastifyError).code === 'FST_UNDER_PRESSURE' || isUnavailable(error)) {
+      if ((error as FastifyError).code === 'FST_UNDER_PRESSURE') request.log.warn({ url: request.url, method: request.method }, 'overloaded: answered 503');
+      else request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable: answered 503');
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', retryAfterSeconds);
+      const e = errorCatalog.UNAVAILABLE;
+      return reply.status(e.status).send({ code: e.code, data: null, msg: translate(locale, e.key) });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status < 500 && !isResponseSerializationError(error)) {
