@@ -13,8 +13,13 @@ export async function migrate(db: Db): Promise<string[]> {
   for (const file of files) {
     const sql = await readFile(path.join(dir, file), 'utf8');
     const done = await db.tx(async (q) => {
-      // Two servers starting on one PostgreSQL: the lock makes the second wait for the first.
-      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(728391)');
+      if (db.kind === 'postgres') {
+        // A migration (or the wait for another server's) may outlast the statement timeout that guards requests.
+        await q.query(`SET LOCAL statement_timeout = 0`);
+        // Two servers starting on one schema: the lock makes the second wait for the first. Other schemas
+        // (test files, side-by-side installs) have a lock of their own and do not wait.
+        await q.query('SELECT pg_advisory_xact_lock(728391, hashtext(current_schema()))');
+      }
       const seen = await q.query('SELECT 1 FROM schema_migrations WHERE version = $1', [file]);
       if (seen.length) return false;
       for (const stmt of splitSql(sql)) await q.query(stmt);
