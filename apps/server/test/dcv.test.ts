@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
-import { approvalLink, drainAll, markPaid, startDns, startHttp } from './orders-helpers.ts';
+import { approvalLink, approvalLinks, drainAll, markPaid, openApproval, startDns, startHttp } from './orders-helpers.ts';
 import { recheckSeconds } from '../src/services/dcv/validation.ts';
 
 type Dns = Awaited<ReturnType<typeof startDns>>;
@@ -121,7 +121,9 @@ describe('DNS TXT and file', () => {
 });
 
 describe('e-mail methods', () => {
-  it('email: the approval link in the outbox validates the name once', async () => {
+  const domainState = async (orderNo: string) => (await detail(orderNo)).domains[0]!.status;
+
+  it('email: the link opens a page naming the domain, order and mailbox; GET changes nothing, the button approves once', async () => {
     const name = host('mail');
     const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvEmail: { email: 'admin', dcvMethod: 'email' } });
     const d = await detail(orderNo);
@@ -129,31 +131,149 @@ describe('e-mail methods', () => {
     expect(d.actions.resendEmail).toBe(true);
     const resent = await me.put(`/v1/orders/reSendDcvEmail/${orderNo}`, {});
     expect(resent.body.data).toEqual({ sent: 1 });
-    const link = await approvalLink(t.app, `admin@${name}`);
-    expect(link.startsWith('http://console.test/dcv/approve/')).toBe(true);
-    const path = new URL(link).pathname;
-    const page = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } });
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain(`Control of ${name} is confirmed`);
-    expect((await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } })).body).toContain('not valid or was already used');
+    const links = await approvalLinks(t.app, `admin@${name}`);
+    expect(links).toHaveLength(2);
+    const [first, link] = links;
+    expect(link!.startsWith('http://console.test/dcv/approve/')).toBe(true);
+    // The resent link replaced the first one.
+    expect((await openApproval(t.app, first!, 'POST', 'en')).state).toBe('superseded');
+
+    // Mail scanners and link previews fetch links: a GET, however often, shows the page and approves nothing.
+    for (let i = 0; i < 5; i++) {
+      const page = await openApproval(t.app, link!, 'GET', 'en');
+      expect(page).toMatchObject({ status: 200, state: 'pending' });
+    }
+    expect(await domainState(orderNo)).toBe('pending');
+    const page = await openApproval(t.app, link!, 'GET', 'en');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]{44}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/);
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain(`<dd data-field="domain">${name}</dd>`);
+    expect(page.body).toContain(`<dd data-field="orderNo">${orderNo}</dd>`);
+    expect(page.body).toContain(`<dd data-field="email">admin@${name}</dd>`);
+    expect(page.body).toContain('<form method="post"><button type="submit" aria-describedby="approve-ignore">Confirm and approve issuance</button></form>');
+    expect(page.body).not.toMatch(/<script|\son[a-z]+=/i);
+    // The style block is exactly the one the policy's hash allows.
+    const style = page.body.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+    const { createHash } = await import('node:crypto');
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    // A browser with no known language gets both; zh gets Chinese.
+    const both = await openApproval(t.app, link!);
+    expect(both.body).toContain('<html lang="zh-CN">');
+    expect(both.body).toContain('确认并批准签发<span class="alt" lang="en">Confirm and approve issuance</span>');
+    expect((await openApproval(t.app, link!, 'GET', 'zh')).body).toContain('<h1>确认域名控制权</h1>');
+
+    const approved = await openApproval(t.app, link!, 'POST', 'en');
+    expect(approved.state).toBe('approved');
+    expect(approved.body).toContain(`Control of ${name} is confirmed`);
+    expect(approved.body).not.toContain('<form');
+    // Twice is harmless: it says so, and nothing happens again.
+    const again = await openApproval(t.app, link!, 'POST', 'zh');
+    expect(again.state).toBe('already');
+    expect(again.body).toContain(`${name} 的域名控制权已经确认，无需再次操作。`);
+    expect((await openApproval(t.app, link!, 'GET', 'en')).state).toBe('already');
+    const unknown = await openApproval(t.app, 'http://console.test/dcv/approve/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'GET', 'en');
+    expect(unknown).toMatchObject({ status: 200, state: 'unknown' });
+    expect(unknown.body).toContain('This link is not valid: check that the whole link from the e-mail was opened.');
+    expect((await openApproval(t.app, 'http://console.test/dcv/approve/x', 'POST', 'en')).state).toBe('unknown');
     await drainAll(t.app);
     expect((await me.get(`/v1/orders/status/${orderNo}`)).body.data).toEqual({ orderStatus: 1005, reSignStatus: 0 });
+    expect((await detail(orderNo)).timeline.filter((e) => e.kind === 'domain_validated')).toHaveLength(1);
   });
 
-  it('email_dns: the mail goes out once the TXT record names the mailbox', async () => {
+  it('email_dns: the mail goes out once the TXT record names the mailbox, and approves only while it still does', async () => {
     const name = host('edns');
     const mailbox = `owner.${seq}@corp.example`;
     const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvEmail: { email: mailbox, dcvMethod: 'email_dns' } });
     let d = await detail(orderNo, me, 'en');
     expect(d.domains[0]).toMatchObject({ method: 'email_dns', instructions: { method: 'email_dns', email: mailbox, recordType: 'TXT', host: `_validation-contactemail.${name}`, value: mailbox } });
     expect(d.domains[0]!.lastError).toBe(`No TXT record holding ${mailbox} at _validation-contactemail.${name}`);
+    // No record, no mail, resent or not.
+    expect((await me.put(`/v1/orders/reSendDcvEmail/${orderNo}`, {})).body.data).toEqual({ sent: 0 });
+    expect(await approvalLinks(t.app, mailbox)).toEqual([]);
     dns.setTxt(`_validation-contactemail.${name}`, mailbox);
     await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
     d = await detail(orderNo, me, 'en');
     expect(d.domains[0]!.lastError).toBe(`Waiting for the link sent to ${mailbox} to be opened`);
-    await t.app.inject({ method: 'GET', url: new URL(await approvalLink(t.app, mailbox)).pathname });
+    const link = await approvalLink(t.app, mailbox);
+
+    // The record goes before the click: the link does not validate, and says why.
+    dns.setTxt(`_validation-contactemail.${name}`, 'someone.else@corp.example');
+    const refused = await openApproval(t.app, link, 'POST', 'en');
+    expect(refused.state).toBe('recordMissing');
+    expect(refused.body).toContain(`No TXT record holding ${mailbox} at _validation-contactemail.${name}: keep the record published, then approve again.`);
+    expect(await domainState(orderNo)).toBe('pending');
+    dns.setTxt(`_validation-contactemail.${name}`, mailbox);
+    expect((await openApproval(t.app, link, 'POST', 'en')).state).toBe('approved');
     await drainAll(t.app);
     expect((await detail(orderNo)).orderStatus).toBe(1005);
+  });
+
+  it('a link sent for one method or mailbox is dead after any later change', async () => {
+    const name = host('chg');
+    const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvEmail: { email: 'admin', dcvMethod: 'email' } });
+    const adminLink = await approvalLink(t.app, `admin@${name}`);
+    // email → dns_txt: the admin link dies.
+    expect((await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'dns_txt' })).body.code).toBe(200);
+    const dead = await openApproval(t.app, adminLink, 'GET', 'en');
+    expect(dead.state).toBe('superseded');
+    expect(dead.body).toContain('This link no longer works: the validation method or mailbox was changed after it was sent');
+    expect(dead.body).not.toContain('<form');
+    expect((await openApproval(t.app, adminLink, 'POST', 'en')).state).toBe('superseded');
+    // Back to the same mailbox: a new link, and the old one stays dead.
+    await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'email', email: 'admin' });
+    const fresh = await approvalLink(t.app, `admin@${name}`);
+    expect(fresh).not.toBe(adminLink);
+    expect((await openApproval(t.app, adminLink, 'POST', 'en')).state).toBe('superseded');
+    // email → email_dns to a published address: the admin link dies, the new address gets its own once seen.
+    const owner = `owner.${seq}@corp.example`;
+    dns.setTxt(`_validation-contactemail.${name}`, owner);
+    await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'email_dns', email: owner });
+    await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
+    const ownerLink = await approvalLink(t.app, owner);
+    expect((await openApproval(t.app, fresh, 'POST', 'en')).state).toBe('superseded');
+    // email_dns → email (webmaster): the email_dns link dies even though its record is still there.
+    await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'email', email: 'webmaster' });
+    expect((await openApproval(t.app, ownerLink, 'POST', 'en')).state).toBe('superseded');
+    expect(await domainState(orderNo)).toBe('pending');
+    expect((await openApproval(t.app, await approvalLink(t.app, `webmaster@${name}`), 'POST', 'en')).state).toBe('approved');
+    // A cancelled order's links lapse too.
+    const other2 = host('closed');
+    const closed = await paidOrder(me, 'T-DV', { csr: await makeCsr(other2), commonName: other2, dcvEmail: { email: 'admin', dcvMethod: 'email' } });
+    const closedLink = await approvalLink(t.app, `admin@${other2}`);
+    expect((await me.post('/v1/orders/cancel', { orderNos: [closed] })).body.code).toBe(200);
+    expect((await openApproval(t.app, closedLink, 'POST', 'en')).state).toBe('closed');
+  });
+
+  it('takes as validation mailbox only a role name or one address: no 32 KB, no line breaks, no markup', async () => {
+    const name = host('input');
+    const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvMethod: 'dns_txt' });
+    const tooLong = `${'a'.repeat(32 * 1024)}@corp.example`;
+    const cases: [string, string, string][] = [
+      [tooLong, 'The validation e-mail may have at most 254 characters', '验证邮箱最多 254 个字符'],
+      [`${'a'.repeat(243)}@corp.example`, 'The validation e-mail may have at most 254 characters', '验证邮箱最多 254 个字符'],
+      ['admin@corp.example\r\nBcc: victim@corp.example', 'The validation e-mail must be admin, administrator, webmaster, hostmaster, postmaster or one e-mail address, with no spaces, line breaks or HTML markup', '验证邮箱须为 admin、administrator、webmaster、hostmaster、postmaster 之一或一个邮箱地址，不能包含空格、换行或 HTML 标记'],
+      ['<b>admin</b>@corp.example', 'The validation e-mail must be admin, administrator, webmaster, hostmaster, postmaster or one e-mail address, with no spaces, line breaks or HTML markup', '验证邮箱须为 admin、administrator、webmaster、hostmaster、postmaster 之一或一个邮箱地址，不能包含空格、换行或 HTML 标记'],
+      ['"a b"@corp.example', 'The validation e-mail must be admin, administrator, webmaster, hostmaster, postmaster or one e-mail address, with no spaces, line breaks or HTML markup', '验证邮箱须为 admin、administrator、webmaster、hostmaster、postmaster 之一或一个邮箱地址，不能包含空格、换行或 HTML 标记'],
+      ['root', 'The validation e-mail must be admin, administrator, webmaster, hostmaster, postmaster or one e-mail address, with no spaces, line breaks or HTML markup', '验证邮箱须为 admin、administrator、webmaster、hostmaster、postmaster 之一或一个邮箱地址，不能包含空格、换行或 HTML 标记'],
+    ];
+    for (const [email, en, zh] of cases) {
+      const r = await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'email_dns', email }, { lang: 'en' });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ code: 10001, msg: en, errors: { email: en } });
+      const f = await me.post('/v1/orders/dcv', { orderNo, dcvMethod: 'email', email }, { lang: 'zh', form: true });
+      expect(f.body).toMatchObject({ code: 10001, msg: zh });
+    }
+    expect((await detail(orderNo)).domains[0]!.method).toBe('dns_txt');
+    // 254 characters is still an address; a bare role name and surrounding spaces are fine.
+    const longest = `${'a'.repeat(241)}@corp.example`;
+    expect(longest).toHaveLength(254);
+    expect((await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'email_dns', email: longest })).body.code).toBe(200);
+    expect((await me.put('/v1/orders/dcv', { orderNo, dcvMethod: 'email', email: '  Hostmaster ' })).body.code).toBe(200);
+    expect((await detail(orderNo)).domains[0]!.instructions).toEqual({ method: 'email', email: `hostmaster@${name}` });
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derSerial, randomSerial } from '../src/adapters/ca/builtin.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, makeEcCsr, newAccount, pkcs8Pem, testKeys, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
-import { approvalLink, drainAll, markPaid, run, startDns, startHttp } from './orders-helpers.ts';
+import { approvalLink, drainAll, markPaid, openApproval, run, startDns, startHttp } from './orders-helpers.ts';
 
 type Dns = Awaited<ReturnType<typeof startDns>>;
 type Web = Awaited<ReturnType<typeof startHttp>>;
@@ -251,7 +251,7 @@ describe('built-in CA', () => {
     const smime = r.body.data as string;
     await markPaid(t.app, smime);
     await drainAll(t.app);
-    await t.app.inject({ method: 'GET', url: new URL(await approvalLink(t.app, mailbox)).pathname });
+    expect((await openApproval(t.app, await approvalLink(t.app, mailbox), 'POST')).state).toBe('approved');
     await drainAll(t.app);
     const smimeCert = await certOf(smime);
     const smimeText = await text(smimeCert.cert);

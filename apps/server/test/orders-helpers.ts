@@ -94,11 +94,27 @@ export async function drainAll(app: App): Promise<void> {
   while ((await app.jobs.drain()) > 0);
 }
 
+/** The approval link of each mail sent to an address (one per mail, which carries it in both languages), oldest first. */
+export async function approvalLinks(app: App, to: string): Promise<string[]> {
+  const rows = await app.db.query<{ body: string }>(`SELECT body FROM outbox WHERE lower(to_addr) = lower($1) ORDER BY id`, [to]);
+  return rows.flatMap((r) => r.body.match(/https?:\/\/\S+\/dcv\/approve\/[A-Za-z0-9_-]+/)?.[0] ?? []);
+}
+
 /** The newest approval link mailed to an address. */
 export async function approvalLink(app: App, to: string): Promise<string> {
-  const r = await app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}` });
-  const [msg] = r.json().data as { body: string }[];
-  const link = msg?.body.match(/https?:\/\/\S+\/dcv\/approve\/[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error(`no approval link sent to ${to}: ${r.body}`);
+  const link = (await approvalLinks(app, to)).at(-1);
+  if (!link) throw new Error(`no approval link sent to ${to}`);
   return link;
+}
+
+/** Opens an approval link as a browser would: GET shows the page, POST is its button. Answers the page. */
+export async function openApproval(app: App, link: string, method: 'GET' | 'POST' = 'GET', lang?: 'zh' | 'en') {
+  const r = await app.inject({
+    method,
+    url: new URL(link).pathname,
+    headers: { ...(lang ? { 'accept-language': lang } : {}), ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    ...(method === 'POST' ? { payload: '' } : {}),
+  });
+  const state = r.body.match(/<main data-state="([a-zA-Z]+)">/)?.[1] ?? 'none';
+  return { status: r.statusCode, headers: r.headers, body: r.body, state };
 }

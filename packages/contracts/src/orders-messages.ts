@@ -31,7 +31,7 @@ const zh = {
   'orders.mail.body':
     '您好，\n\n订单 {{orderNo}} 申请为 {{domain}} 签发证书。如果您同意，请打开以下链接确认：\n\n{{link}}\n\n如非您本人或贵单位的申请，请忽略本邮件。',
   'orders.approve.done': '已确认 {{domain}} 的域名控制权，证书将在全部域名验证通过后签发。',
-  'orders.approve.invalid': '链接无效或已使用。',
+  'orders.approve.invalid': '链接无效：请确认打开的是邮件中的完整链接。',
   'orders.event.created': '订单已创建',
   'orders.event.paid': '订单已支付',
   'orders.event.validation_started': '开始域名验证',
@@ -51,6 +51,20 @@ const zh = {
   'orders.reason.auto_reissue': '证书即将到期而套餐仍有效：正在自动签发新证书',
   'orders.reason.acme_csr_names': 'CSR 中的域名与订单不一致，且服务器未保存私钥：请重新提交订单',
   'orders.reason.acme_invalid': '证书颁发机构未能验证域名：请检查记录后重新提交订单',
+  'orders.dcv.emailTooLong': '验证邮箱最多 254 个字符',
+  'orders.dcv.emailFormat': '验证邮箱须为 admin、administrator、webmaster、hostmaster、postmaster 之一或一个邮箱地址，不能包含空格、换行或 HTML 标记',
+  'orders.approve.title': '确认域名控制权',
+  'orders.approve.intro': '有人为以下域名申请证书，并将确认链接发送到了此邮箱。请核对信息：只有在您或贵单位确实申请了此证书时才点击确认。',
+  'orders.approve.domain': '域名',
+  'orders.approve.order': '订单号',
+  'orders.approve.mailbox': '确认邮箱',
+  'orders.approve.button': '确认并批准签发',
+  'orders.approve.ignore': '如果不是您的申请，直接关闭此页面即可，不会有任何变化。',
+  'orders.approve.already': '{{domain}} 的域名控制权已经确认，无需再次操作。',
+  'orders.approve.superseded': '此链接已失效：发送后验证方式或邮箱已更改，或已发送了新的链接。请使用最新邮件中的链接。',
+  'orders.approve.closed': '此订单已不再等待域名验证，链接已失效。',
+  'orders.approve.expired': '此链接已超过 {{days}} 天有效期，请在订单中重新发送验证邮件。',
+  'orders.approve.recordMissing': '未在 {{host}} 找到包含 {{email}} 的 TXT 记录：请保留该记录后再确认。',
 } as const;
 
 export type OrdersMessageKey = keyof typeof zh;
@@ -87,7 +101,7 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.mail.body':
     'Hello,\n\nOrder {{orderNo}} asks for a certificate for {{domain}}. If you agree, open this link to confirm:\n\n{{link}}\n\nIf you or your organisation did not ask for it, ignore this e-mail.',
   'orders.approve.done': 'Control of {{domain}} is confirmed. The certificate is issued once every name is validated.',
-  'orders.approve.invalid': 'This link is not valid or was already used.',
+  'orders.approve.invalid': 'This link is not valid: check that the whole link from the e-mail was opened.',
   'orders.event.created': 'Order created',
   'orders.event.paid': 'Order paid',
   'orders.event.validation_started': 'Domain validation started',
@@ -107,6 +121,20 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.reason.auto_reissue': 'The certificate is ending while the plan goes on: a new one is being issued',
   'orders.reason.acme_csr_names': 'The CSR does not name the order\'s domains and the server holds no key: resubmit the order',
   'orders.reason.acme_invalid': 'The CA could not validate the domains: check the records and resubmit the order',
+  'orders.dcv.emailTooLong': 'The validation e-mail may have at most 254 characters',
+  'orders.dcv.emailFormat': 'The validation e-mail must be admin, administrator, webmaster, hostmaster, postmaster or one e-mail address, with no spaces, line breaks or HTML markup',
+  'orders.approve.title': 'Confirm domain control',
+  'orders.approve.intro': 'Someone asked for a certificate for the domain below and sent the confirmation link to this mailbox. Check the details: approve only if you or your organisation really asked for this certificate.',
+  'orders.approve.domain': 'Domain',
+  'orders.approve.order': 'Order number',
+  'orders.approve.mailbox': 'Mailbox',
+  'orders.approve.button': 'Confirm and approve issuance',
+  'orders.approve.ignore': 'If you did not ask for it, just close this page: nothing changes.',
+  'orders.approve.already': 'Control of {{domain}} is already confirmed: there is nothing more to do.',
+  'orders.approve.superseded': 'This link no longer works: the validation method or mailbox was changed after it was sent, or a newer link was sent. Use the link in the newest e-mail.',
+  'orders.approve.closed': 'This order no longer waits for domain validation: the link has lapsed.',
+  'orders.approve.expired': 'This link is older than {{days}} days and has lapsed: send the validation e-mail again from the order.',
+  'orders.approve.recordMissing': 'No TXT record holding {{email}} at {{host}}: keep the record published, then approve again.',
 };
 
 export const ordersMessagesZh = zh;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dcvMethods } from '@cc/domain/dcv';
+import { dcvMailboxMaxLength, dcvMethods, isDcvMailbox } from '@cc/domain/dcv';
 import { defaultPageSize, pageSizes } from '@cc/domain/terms';
 import { nameList, orderSummary } from './purchase.ts';
 
@@ -234,11 +234,19 @@ export const domainsAnswer = z.object({ orderNo: z.string(), orderStatus: z.numb
 export const domainListBody = z.object({
   domainNames: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' })).describe('the names of the order (the common name first); the count may not exceed what was paid for'),
 });
+/** The validation mailbox of the e-mail methods: a role name (admin, webmaster, …) or one address (domain isDcvMailbox). */
+export const dcvMailbox = z
+  .string()
+  .trim()
+  .max(dcvMailboxMaxLength, { message: 'orders.dcv.emailTooLong' })
+  .refine(isDcvMailbox, { message: 'orders.dcv.emailFormat' });
 export const dcvChangeBody = z.object({
   orderNo: z.string().min(1),
   dcvMethod: z.enum(dcvMethods, { message: 'purchase.dcv.method' }),
   domain: z.preprocess(emptyToUndefined, z.string().optional()).describe('one name; every pending name when absent'),
-  email: z.preprocess(emptyToUndefined, z.string().trim().optional()).describe('email/email_dns: a role name (admin, webmaster, …) or an address'),
+  email: z
+    .preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : emptyToUndefined(v)), dcvMailbox.optional())
+    .describe('email/email_dns: a role name (admin, webmaster, …) or one address of at most 254 characters; the order\'s mailbox when absent'),
 });
 export const resendAnswer = z.object({ sent: z.number().int() });
 export const remarkBody = z.object({ remark: z.string().max(500, { message: 'orders.remark.tooLong' }).optional().default('') });

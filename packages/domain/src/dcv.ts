@@ -71,18 +71,44 @@ export function approverEmails(domain: string): string[] {
   return standardMailboxes.map((m) => `${m}@${base}`);
 }
 
+/** Whether the address is one of the constructed approver mailboxes of the domain (admin@, … of its base). */
+export function isConstructedApprover(mailbox: string, domain: string): boolean {
+  return approverEmails(domain).includes(mailbox.trim().toLowerCase());
+}
+
+/**
+ * Who may approve a name by the plain 'email' method (a link with no DNS proof): only a constructed approver
+ * mailbox of a domain name (CA/B BR 3.2.2.4.4), or for a mailbox name (S/MIME) that mailbox itself. Any other
+ * address must prove itself in DNS first ('email_dns').
+ */
+export function mayApproveByEmail(mailbox: string, name: string): boolean {
+  const n = name.trim().toLowerCase();
+  if (n.includes('@')) return mailbox.trim().toLowerCase() === n;
+  return isConstructedApprover(mailbox, n);
+}
+
 /**
  * A standard role name (bare, or at the order's domain when given) validates by 'email'; any other
  * address by 'email_dns', where the address is published in a TXT record.
  */
 export function emailDcvMode(mailbox: string, domain?: string): 'email' | 'email_dns' {
-  const v = mailbox.trim().toLowerCase();
-  if (isStandardMailbox(v)) return 'email';
-  if (domain) {
-    const at = v.lastIndexOf('@');
-    if (at > 0 && isStandardMailbox(v.slice(0, at)) && v.slice(at + 1) === approverBase(domain)) return 'email';
-  }
+  if (isStandardMailbox(mailbox)) return 'email';
+  if (domain && isConstructedApprover(mailbox, domain)) return 'email';
   return 'email_dns';
+}
+
+/** RFC 5321 §4.5.3.1.3: a path holds at most 256 octets, so an address at most 254. */
+export const dcvMailboxMaxLength = 254;
+
+/**
+ * What the validation mailbox field accepts: a bare role name (admin, …) or one address, at most 254 characters.
+ * The address pattern admits no whitespace, line break, quote or angle bracket, so nothing that could split a
+ * mail header or carry markup gets through.
+ */
+export function isDcvMailbox(v: string): boolean {
+  const s = v.trim();
+  if (!s || s.length > dcvMailboxMaxLength) return false;
+  return isStandardMailbox(s) || emailPattern.test(s);
 }
 
 /** Where the email_dns TXT record goes (CA/B BR 3.2.2.4.14, "DNS TXT record email contact"). */

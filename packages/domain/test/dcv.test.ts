@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   approverEmails, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDcvOffered, emailDnsTxtHost, forcedDcvMethod, isDcvMethod,
-  saveEmailApplies, validateDcvEmail,
+  saveEmailApplies, validateDcvEmail, isConstructedApprover, mayApproveByEmail, isDcvMailbox,
 } from '../src/dcv.ts';
 
 describe('defaultDcvMethod', () => {
@@ -78,6 +78,24 @@ describe('email validation', () => {
     [{ email: 'admin' }, null],
     [{ email: 'me@corp.com', saveEmail: true }, null],
   ])('validateDcvEmail(%j) → %s', (p, want) => expect(validateDcvEmail(p)).toBe(want));
+
+  it.each([
+    ['admin@example.com', 'example.com', true], ['Postmaster@Example.com', '*.example.com', true], ['admin@www.example.com', 'www.example.com', true],
+    ['admin@example.com', 'www.example.com', false], ['root@example.com', 'example.com', false], ['admin@example.com.evil.example', 'example.com', false],
+    ['admin', 'example.com', false],
+  ])('isConstructedApprover(%s, %s) → %s', (mailbox, domain, want) => expect(isConstructedApprover(mailbox, domain)).toBe(want));
+
+  it.each([
+    ['webmaster@example.com', 'example.com', true], ['attacker@elsewhere.example', 'example.com', false], ['me@example.com', 'example.com', false],
+    // A mailbox name (S/MIME) is approved by that mailbox only.
+    ['alice@example.com', 'Alice@example.com', true], ['admin@example.com', 'alice@example.com', false],
+  ])('mayApproveByEmail(%s, %s) → %s', (mailbox, name, want) => expect(mayApproveByEmail(mailbox, name)).toBe(want));
+
+  it.each([
+    ['admin', true], [' Hostmaster ', true], ['me@corp.example', true], [`${'a'.repeat(241)}@corp.example`, true],
+    [`${'a'.repeat(242)}@corp.example`, false], ['', false], ['root', false], ['a@b\r\nBcc: x@y.example', false], ['me@corp.example\nx', false],
+    ['<b>x</b>@corp.example', false], ['"a b"@corp.example', false], ['a@corp.example, b@corp.example', false],
+  ])('isDcvMailbox(%j) → %s', (v, want) => expect(isDcvMailbox(v)).toBe(want));
 
   it('knows the five methods', () => {
     expect(['dns', 'dns_txt', 'file', 'email', 'email_dns'].every(isDcvMethod)).toBe(true);

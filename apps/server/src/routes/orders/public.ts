@@ -1,34 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { translate } from '@cc/contracts/messages';
 import { binaryFile } from '@cc/contracts/orders';
 import { ordersContext } from '../../services/orders/context.ts';
-import { approveByToken } from '../../services/dcv/validation.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title: string, text: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
-  `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
+import { approveByToken, lookupApproval } from '../../services/dcv/validation.ts';
+import { approvalPage, approvalPageHeaders, pageLocale } from './approval-page.ts';
 
 /** Open to visitors: the approval link of e-mail validation, and the built-in CA's certificates and CRL (AIA, CDP). */
 export const orderPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = ordersContext(app);
 
+  // The link in the mail opens a page; only its button (a POST) approves. Mail scanners and link previewers
+  // fetch links by themselves, so a GET changes nothing.
+  const approveParams = z.object({ token: z.string().max(512) });
   app.get('/dcv/approve/:token', {
     schema: {
       tags: ['orders'],
-      summary: 'Approval link of the email/email_dns validation (sent by mail); validates the name once',
-      description: 'Answers an HTML page in the language of the browser (both languages when unknown).',
-      params: z.object({ token: z.string().min(10).max(100) }),
+      summary: 'Approval page of the email/email_dns validation (the link sent by mail); changes nothing',
+      description: 'Answers an HTML page naming the domain, the order and the mailbox, with one button that POSTs to the same address. In the language of the browser (both languages when unknown).',
+      params: approveParams,
       response: { 200: z.string().describe('text/html') },
     },
   }, async (request, reply) => {
-    const domain = await approveByToken(ctx, request.params.token);
-    const both = !request.headers['accept-language'] && !request.headers.lang;
-    const say = (key: string) =>
-      both ? `${translate('zh', key, { domain: domain ?? '' })} ${translate('en', key, { domain: domain ?? '' })}` : translate(request.locale, key, { domain: domain ?? '' });
-    const text = say(domain ? 'orders.approve.done' : 'orders.approve.invalid');
-    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page('CertHub', text));
+    const v = await lookupApproval(ctx, request.params.token);
+    return reply.headers(approvalPageHeaders).send(approvalPage(v, pageLocale(request.headers.lang, request.headers['accept-language'])));
+  });
+
+  app.post('/dcv/approve/:token', {
+    schema: {
+      tags: ['orders'],
+      summary: 'Approve by the link (the page\'s button): validates the name once',
+      description:
+        'Only while the name still has the method, mailbox and values the link was sent for; email_dns also needs its TXT record now. Approving again answers "already confirmed". Answers an HTML page.',
+      params: approveParams,
+      response: { 200: z.string().describe('text/html') },
+    },
+  }, async (request, reply) => {
+    const v = await approveByToken(ctx, request.params.token);
+    // Every name passed: the issue job was just queued; run it now rather than at the next poll.
+    if (v.state === 'approved') app.jobs.kick();
+    return reply.headers(approvalPageHeaders).send(approvalPage(v, pageLocale(request.headers.lang, request.headers['accept-language'])));
   });
 
   const brandParams = z.object({ brand: z.string().regex(/^[a-z0-9_-]{1,40}$/i) });

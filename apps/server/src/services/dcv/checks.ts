@@ -44,6 +44,18 @@ function fetchFile(ip: string, host: string, port: number, path: string, timeout
   });
 }
 
+/** email_dns: a TXT record holds exactly the address (letter case aside), nothing more, nothing less. */
+const holdsAddress = (records: string[], email: string) => records.some((t) => t.trim().toLowerCase() === email.trim().toLowerCase());
+
+/** Whether the TXT record at `host` holds the address now, through the configured resolver; a failed lookup is a no. */
+export async function emailDnsPublished(dns: DnsLookup, host: string, email: string): Promise<boolean> {
+  try {
+    return holdsAddress(await dns.txt(host), email);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Checks one name against the world: DNS through the configured resolver, the file over HTTP at the name's
  * address. The e-mail methods pass only by the approval link; here email_dns learns whether its TXT record is up.
@@ -84,7 +96,7 @@ export async function checkDomain(row: DcvRow, deps: CheckDeps): Promise<CheckRe
       const host = emailDnsTxtHost(row.domain);
       const got = await dnsStep(host, () => deps.dns.txt(host));
       if (isResult(got)) return got;
-      if (!got.some((t) => t.trim().toLowerCase() === row.email.toLowerCase())) return no('orders.dcv.emailDnsMissing', { host, email: row.email });
+      if (!holdsAddress(got, row.email)) return no('orders.dcv.emailDnsMissing', { host, email: row.email });
       return { ok: false, said: { key: 'orders.dcv.awaitingApproval', params: { email: row.email } }, emailReady: true };
     }
   }

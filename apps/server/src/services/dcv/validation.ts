@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '@cc/db/client';
 import { orderStatus, validationReuseDays } from '@cc/contracts/orders';
 import { translate } from '@cc/contracts/messages';
-import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isDcvMethod, type DcvMethod } from '@cc/domain/dcv';
+import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, isDcvMailbox, isDcvMethod, mayApproveByEmail, type DcvMethod } from '@cc/domain/dcv';
 import { hasDomains, needsOrganization } from '@cc/domain/product-types';
 import { enqueue } from '../jobs/queue.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
 import { RuleError, said } from '../purchase/rule-error.ts';
-import { checkDomain } from './checks.ts';
+import { checkDomain, emailDnsPublished } from './checks.ts';
 import { mailboxFor, newDcvValues } from './values.ts';
 import { acmeFor, acmePlaceholder, acmePrepareJob } from '../issuance/acme-route.ts';
 
@@ -99,7 +99,7 @@ async function coverPending(q: Queryable, o: DcvOrder, now: Date): Promise<void>
   for (const p of pending) {
     const r = reuse.get(p.domain);
     if (!r) continue;
-    await q.query(`UPDATE order_domains SET status = 'validated', reused = true, validated_at = $2, last_error = '', approval_hash = NULL WHERE id = $1`, [p.id, r.validatedAt]);
+    await q.query(`UPDATE order_domains SET status = 'validated', reused = true, validated_at = $2, last_error = '' WHERE id = $1`, [p.id, r.validatedAt]);
     await addEvent(q, o.id, 'domain_validated', { domain: p.domain, reused: true });
   }
 }
@@ -133,46 +133,99 @@ export async function startValidation(ctx: OrdersContext, orderId: number): Prom
     const acme = !!(await acmeFor(ctx, q, orderId));
     const names = namesToValidate(o);
     const reuse = acme ? new Map<string, Reuse>() : await reusableValidations(q, o, names, now);
-    const toMail: number[] = [];
+    const toMail: ApprovalMail[] = [];
     for (const name of names) {
       const method = acme ? 'dns_txt' : methodOf(o, name);
       const v = acme ? acmePlaceholder(name) : newDcvValues(method);
       const r = reuse.get(name);
+      const email = mailboxFor(method, o.dcv_email, name);
       const [row] = await q.query<{ id: number }>(
         `INSERT INTO order_domains (order_id, domain, method, token, value, email, status, reused, validated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (order_id, domain) DO NOTHING RETURNING id`,
-        [orderId, name, method, v.token, v.value, mailboxFor(method, o.dcv_email, name), r ? 'validated' : 'pending', !!r, r?.validatedAt ?? null],
+        [orderId, name, method, v.token, v.value, email, r ? 'validated' : 'pending', !!r, r?.validatedAt ?? null],
       );
-      if (row && !r && method === 'email') toMail.push(row.id);
+      if (row && !r && method === 'email') {
+        const mail = await prepareApproval(ctx, q, row.id, { method, email, token: v.token, value: v.value });
+        if (mail) toMail.push(mail);
+      }
     }
     await addEvent(q, orderId, 'validation_started', { reused: reuse.size });
     if (acme) await enqueue(q, acmePrepareJob, { orderId }, { dedupeKey: `acme:${orderId}` });
     else if (!(await advanceIfValidated(q, orderId))) await enqueue(q, dcvCheckJob, { orderId }, { dedupeKey: `dcv:${orderId}` });
     return toMail;
   });
-  for (const id of mails) await sendApprovalMail(ctx, id);
+  await sendApprovalMails(ctx, mails);
 }
 
-/** Sends (or re-sends) the approval link of one name; a new link replaces the old one. */
-export async function sendApprovalMail(ctx: OrdersContext, orderDomainId: number): Promise<void> {
-  const token = randomBytes(24).toString('base64url');
-  const [row] = await ctx.db.query<{ order_id: number; order_no: string; domain: string; email: string }>(
-    `UPDATE order_domains d SET approval_hash = $2, email_sent_at = now() FROM orders o
-      WHERE d.id = $1 AND o.id = d.order_id AND d.status = 'pending'
-      RETURNING d.order_id, o.order_no, d.domain, d.email`,
-    [orderDomainId, hashToken(token)],
+/**
+ * What an approval link is bound to: the name's method, mailbox and random values as they were when the mail
+ * was decided. Every change of method or mailbox draws new values (changeMethod), so comparing all four tells
+ * whether the name still asks for exactly what the link was sent for.
+ */
+export type DcvBinding = {
+  method: string;
+  email: string;
+  token: string;
+  value: string;
+}
+const sameBinding = (a: DcvBinding, b: DcvBinding) => a.method === b.method && a.email === b.email && a.token === b.token && a.value === b.value;
+
+interface ApprovalMail {
+  orderId: number;
+  orderNo: string;
+  domain: string;
+  to: string;
+  link: string;
+}
+
+async function lockOrder(q: Queryable, orderId: number): Promise<number | undefined> {
+  const [o] = await q.query<{ order_status: number }>(`SELECT order_status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+  return o?.order_status;
+}
+
+/**
+ * Decides one approval mail inside the caller's transaction (which holds the order's lock): locks the name's row
+ * and issues a link only while the row is pending and holds exactly `expected`, the state the caller decided on.
+ * The plain 'email' method mails only a constructed approver mailbox; 'email_dns' only an address whose TXT
+ * record the caller has just seen (`txtSeen`, checked for `expected.email`). A new link ends the older ones.
+ * The mail is sent after commit (sendApprovalMails): should a change land in between, the mail still goes to
+ * the mailbox that was valid when decided, and its link is already dead.
+ */
+async function prepareApproval(ctx: OrdersContext, q: Queryable, orderDomainId: number, expected: DcvBinding, txtSeen = false): Promise<ApprovalMail | null> {
+  const [row] = await q.query<DcvBinding & { id: number; order_id: number; domain: string; status: string; order_no: string; order_status: number }>(
+    `SELECT d.id, d.order_id, d.domain, d.method, d.email, d.token, d.value, d.status, o.order_no, o.order_status
+       FROM order_domains d JOIN orders o ON o.id = d.order_id WHERE d.id = $1 FOR UPDATE OF d`,
+    [orderDomainId],
   );
-  if (!row) return;
-  const link = `${ctx.baseUrl}/dcv/approve/${token}`;
-  // Mail goes out in both languages: the approver is rarely the account holder, and we do not know theirs.
-  const p = { domain: row.domain, orderNo: row.order_no, link };
-  await ctx.messenger.send({
-    channel: 'mail',
-    to: row.email,
-    subject: `${translate('zh', 'orders.mail.subject', p)} / ${translate('en', 'orders.mail.subject', p)}`,
-    body: `${translate('zh', 'orders.mail.body', p)}\n\n----\n\n${translate('en', 'orders.mail.body', p)}`,
-  });
-  await addEvent(ctx.db, row.order_id, 'email_sent', { email: row.email, domain: row.domain });
+  if (!row || row.status !== 'pending' || row.order_status !== orderStatus.awaitingValidation || !sameBinding(row, expected)) return null;
+  if (row.method === 'email' ? !mayApproveByEmail(row.email, row.domain) : row.method !== 'email_dns' || !txtSeen) return null;
+  const token = randomBytes(24).toString('base64url');
+  await supersedeApprovals(q, row.id);
+  await q.query(
+    `INSERT INTO dcv_approvals (order_domain_id, token_hash, method, email, dcv_token, dcv_value, txt_host) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.id, hashToken(token), row.method, row.email, row.token, row.value, row.method === 'email_dns' ? emailDnsTxtHost(row.domain) : null],
+  );
+  await q.query(`UPDATE order_domains SET email_sent_at = now() WHERE id = $1`, [row.id]);
+  return { orderId: row.order_id, orderNo: row.order_no, domain: row.domain, to: row.email, link: `${ctx.baseUrl}/dcv/approve/${token}` };
+}
+
+/** Ends the links of a name not used yet: a newer link or a change replaces them. */
+async function supersedeApprovals(q: Queryable, orderDomainId: number): Promise<void> {
+  await q.query(`UPDATE dcv_approvals SET superseded_at = now() WHERE order_domain_id = $1 AND used_at IS NULL AND superseded_at IS NULL`, [orderDomainId]);
+}
+
+async function sendApprovalMails(ctx: OrdersContext, mails: ApprovalMail[]): Promise<void> {
+  for (const m of mails) {
+    // Mail goes out in both languages: the approver is rarely the account holder, and we do not know theirs.
+    const p = { domain: m.domain, orderNo: m.orderNo, link: m.link };
+    await ctx.messenger.send({
+      channel: 'mail',
+      to: m.to,
+      subject: `${translate('zh', 'orders.mail.subject', p)} / ${translate('en', 'orders.mail.subject', p)}`,
+      body: `${translate('zh', 'orders.mail.body', p)}\n\n----\n\n${translate('en', 'orders.mail.body', p)}`,
+    });
+    await addEvent(ctx.db, m.orderId, 'email_sent', { email: m.to, domain: m.domain });
+  }
 }
 
 export const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
@@ -188,13 +241,17 @@ type PendingRow = {
   email_sent_at: Date | null;
 }
 
-/** Marks a name validated and remembers it for reuse by later orders of the account (and company). */
-async function markValidated(q: Queryable, o: DcvOrder, row: Pick<PendingRow, 'id' | 'domain' | 'method'>, now: Date): Promise<void> {
+/**
+ * Marks a name validated and remembers it for reuse by later orders of the account (and company); only while the
+ * name still asks for what was checked (`row`'s method and values): a change meanwhile makes the proof stale.
+ */
+async function markValidated(q: Queryable, o: DcvOrder, row: Pick<PendingRow, 'id' | 'domain'> & DcvBinding, now: Date): Promise<boolean> {
   const done = await q.query(
-    `UPDATE order_domains SET status = 'validated', validated_at = $2, checked_at = $2, last_error = '', approval_hash = NULL WHERE id = $1 AND status = 'pending' RETURNING id`,
-    [row.id, now],
+    `UPDATE order_domains SET status = 'validated', validated_at = $2, checked_at = $2, last_error = ''
+      WHERE id = $1 AND status = 'pending' AND method = $3 AND email = $4 AND token = $5 AND value = $6 RETURNING id`,
+    [row.id, now, row.method, row.email, row.token, row.value],
   );
-  if (!done.length) return;
+  if (!done.length) return false;
   // DNS and e-mail methods prove control of the base domain; a file proves its own host only.
   const stored = row.method === 'file' ? row.domain.toLowerCase() : approverBase(row.domain);
   await q.query(
@@ -205,6 +262,7 @@ async function markValidated(q: Queryable, o: DcvOrder, row: Pick<PendingRow, 'i
     [o.account_id, o.org_id, stored, row.method, o.id, now, new Date(now.getTime() + validationReuseDays * day)],
   );
   await addEvent(q, o.id, 'domain_validated', { domain: row.domain, method: row.method });
+  return true;
 }
 
 export interface CheckSummary {
@@ -225,22 +283,31 @@ export async function checkOrder(ctx: OrdersContext, orderId: number): Promise<C
     );
     const results = await Promise.all(rows.map((r) => checkDomain(r, { dns: ctx.dns, httpPort: ctx.config.DCV_HTTP_PORT })));
     const now = ctx.now();
-    const mails: number[] = [];
-    await ctx.db.tx(async (q) => {
+    const mails = await ctx.db.tx(async (q) => {
+      const out: ApprovalMail[] = [];
+      await lockOrder(q, orderId);
       for (const [i, r] of results.entries()) {
         const row = rows[i]!;
         if (r.ok) await markValidated(q, o, row, now);
         else {
-          // A concurrent check ("verify now" beside the job) may have validated the name meanwhile.
-          await q.query(`UPDATE order_domains SET checked_at = $2, last_error = $3 WHERE id = $1 AND status = 'pending'`, [row.id, now, JSON.stringify(r.said)]);
-          if (r.emailReady && !row.email_sent_at) mails.push(row.id);
+          // A concurrent check ("verify now" beside the job) may have validated the name, or a change replaced
+          // what was checked: the result is then about a request that no longer exists.
+          await q.query(
+            `UPDATE order_domains SET checked_at = $2, last_error = $3 WHERE id = $1 AND status = 'pending' AND method = $4 AND email = $5 AND token = $6 AND value = $7`,
+            [row.id, now, JSON.stringify(r.said), row.method, row.email, row.token, row.value],
+          );
+          if (r.emailReady && !row.email_sent_at) {
+            const mail = await prepareApproval(ctx, q, row.id, row, true);
+            if (mail) out.push(mail);
+          }
         }
       }
       // ACME orders: the CA decides reuse, so earlier validations of ours must not cover their names.
       if (!(await acmeFor(ctx, q, orderId))) await coverPending(q, o, now);
       await advanceIfValidated(q, orderId);
+      return out;
     });
-    for (const id of mails) await sendApprovalMail(ctx, id);
+    await sendApprovalMails(ctx, mails);
   }
   const [c] = await ctx.db.query<{ validated: number; pending: number; status: number }>(
     `SELECT count(*) FILTER (WHERE d.status = 'validated')::int AS validated, count(*) FILTER (WHERE d.status = 'pending')::int AS pending,
@@ -277,68 +344,174 @@ export async function dcvCheckHandler(ctx: OrdersContext, orderId: number): Prom
   return { retryInSeconds: recheckSeconds(age) };
 }
 
-/** The approval link: validates its name once; answers the name, or null for an unknown or used link. */
-export async function approveByToken(ctx: OrdersContext, token: string): Promise<string | null> {
+/** What an approval link stands for, as its page shows it. */
+export type ApprovalView =
+  | { state: 'unknown' }
+  | {
+      /** pending: may be approved; approved: just now; already: the name is validated; the rest: the link is dead. */
+      state: 'pending' | 'approved' | 'already' | 'superseded' | 'closed' | 'expired' | 'recordMissing';
+      domain: string;
+      orderNo: string;
+      email: string;
+      method: 'email' | 'email_dns';
+      /** email_dns: where the TXT record must hold the address. */
+      txtHost: string | null;
+    };
+
+type ApprovalRow = {
+  id: number;
+  order_domain_id: number;
+  method: 'email' | 'email_dns';
+  email: string;
+  dcv_token: string;
+  dcv_value: string;
+  txt_host: string | null;
+  created_at: Date;
+  superseded_at: Date | null;
+  used_at: Date | null;
+  domain: string;
+  d_method: string;
+  d_email: string;
+  d_token: string;
+  d_value: string;
+  d_status: string;
+  order_id: number;
+  order_no: string;
+  order_status: number;
+}
+
+const approvalSelect = `SELECT a.id, a.order_domain_id, a.method, a.email, a.dcv_token, a.dcv_value, a.txt_host, a.created_at, a.superseded_at, a.used_at,
+    d.domain, d.method AS d_method, d.email AS d_email, d.token AS d_token, d.value AS d_value, d.status AS d_status, d.order_id, o.order_no, o.order_status
+  FROM dcv_approvals a JOIN order_domains d ON d.id = a.order_domain_id JOIN orders o ON o.id = d.order_id
+  WHERE a.token_hash = $1`;
+
+/** A link's token is 32 base64url characters; anything else is not ours and is not looked up. */
+const tokenShape = /^[A-Za-z0-9_-]{20,100}$/;
+
+const boundTo = (r: ApprovalRow): DcvBinding => ({ method: r.method, email: r.email, token: r.dcv_token, value: r.dcv_value });
+
+/** The state of a link from its row: checked again under the locks before it validates anything. */
+function stateOf(r: ApprovalRow, now: Date): Exclude<ApprovalView['state'], 'approved' | 'recordMissing'> {
+  if (r.used_at || r.d_status === 'validated') return 'already';
+  if (r.superseded_at || !sameBinding(boundTo(r), { method: r.d_method, email: r.d_email, token: r.d_token, value: r.d_value })) return 'superseded';
+  // The plain e-mail method carries no DNS proof: only a constructed approver mailbox (or an S/MIME mailbox itself).
+  if (r.method === 'email' && !mayApproveByEmail(r.email, r.domain)) return 'superseded';
+  if (r.order_status !== orderStatus.awaitingValidation) return 'closed';
+  if (now.getTime() - new Date(r.created_at).getTime() > validationWindowDays * day) return 'expired';
+  return 'pending';
+}
+
+const view = (r: ApprovalRow, state: ApprovalView['state']): ApprovalView =>
+  state === 'unknown' ? { state } : { state, domain: r.domain, orderNo: r.order_no, email: r.email, method: r.method, txtHost: r.txt_host };
+
+/** What a link stands for, changing nothing: the page a GET shows (mail scanners and previews open links). */
+export async function lookupApproval(ctx: OrdersContext, token: string): Promise<ApprovalView> {
+  if (!tokenShape.test(token)) return { state: 'unknown' };
+  const [r] = await ctx.db.query<ApprovalRow>(approvalSelect, [hashToken(token)]);
+  return r ? view(r, stateOf(r, ctx.now())) : { state: 'unknown' };
+}
+
+/**
+ * Approves by a link (the page's button, a POST): validates its name once, and only while the name still asks
+ * for exactly what the link was sent for. For email_dns the TXT record must still hold the address, asked of
+ * the configured resolver now. The lookup happens before the locks (no network wait holds a row); under the
+ * locks the link's binding is compared again, so the record checked is the one for this very request.
+ * Approving twice is harmless: the second answers 'already'.
+ */
+export async function approveByToken(ctx: OrdersContext, token: string): Promise<ApprovalView> {
+  if (!tokenShape.test(token)) return { state: 'unknown' };
+  const hash = hashToken(token);
+  const [first] = await ctx.db.query<ApprovalRow>(approvalSelect, [hash]);
+  if (!first) return { state: 'unknown' };
+  const before = stateOf(first, ctx.now());
+  if (before !== 'pending') return view(first, before);
+  if (first.method === 'email_dns') {
+    const host = first.txt_host ?? emailDnsTxtHost(first.domain);
+    if (!(await emailDnsPublished(ctx.dns, host, first.email))) return view(first, 'recordMissing');
+  }
   const now = ctx.now();
-  const domain = await ctx.db.tx(async (q) => {
-    const [row] = await q.query<{ id: number; order_id: number; domain: string; method: DcvMethod }>(
-      `SELECT id, order_id, domain, method FROM order_domains WHERE approval_hash = $1 AND status = 'pending' FOR UPDATE`,
-      [hashToken(token)],
-    );
-    if (!row) return null;
-    const o = await loadDcvOrder(q, row.order_id, true);
-    if (!o || o.order_status !== orderStatus.awaitingValidation) return null;
-    await markValidated(q, o, row, now);
+  return ctx.db.tx(async (q) => {
+    // Lock order: the order, its name, then the link, as changeMethod and checkOrder take them.
+    await lockOrder(q, first.order_id);
+    await q.query(`SELECT 1 FROM order_domains WHERE id = $1 FOR UPDATE`, [first.order_domain_id]);
+    const [r] = await q.query<ApprovalRow>(`${approvalSelect} FOR UPDATE OF a`, [hash]);
+    if (!r) return { state: 'unknown' } as const;
+    const state = stateOf(r, now);
+    if (state !== 'pending') return view(r, state);
+    const o = await loadDcvOrder(q, r.order_id);
+    if (!o || !(await markValidated(q, o, { id: r.order_domain_id, domain: r.domain, ...boundTo(r) }, now))) return view(r, 'superseded');
+    await q.query(`UPDATE dcv_approvals SET used_at = $2 WHERE id = $1`, [r.id, now]);
     await coverPending(q, o, now);
     await advanceIfValidated(q, o.id);
-    return row.domain;
+    return view(r, 'approved');
   });
-  return domain;
 }
 
 /**
  * Changes the method of one pending name, or of all: fresh values (an old record must not count for a new
- * request), the method rules of the product, and for the e-mail methods the mailbox and a new mail.
+ * request, and every link sent before dies with them), the method rules of the product, and for the e-mail
+ * methods the mailbox. The plain e-mail method's mail is decided in the same transaction that writes the row.
  */
 export async function changeMethod(ctx: OrdersContext, o: DcvOrder, method: DcvMethod, domain: string | undefined, email: string | undefined): Promise<void> {
   if (o.order_status !== orderStatus.awaitingValidation) throw new RuleError('INVALID_INPUT', said('orders.notAwaitingValidation'));
   if (await acmeFor(ctx, ctx.db, o.id)) throw new RuleError('INVALID_INPUT', said('acme.dcv.methodFixed'));
   if (!o.validation_started_at) await startValidation(ctx, o.id);
-  const rows = await ctx.db.query<{ id: number; domain: string }>(`SELECT id, domain FROM order_domains WHERE order_id = $1 AND status = 'pending' ORDER BY id`, [o.id]);
-  const targets = domain === undefined ? rows : rows.filter((r) => r.domain.toLowerCase() === domain.toLowerCase());
-  if (domain !== undefined && !targets.length) throw new RuleError('INVALID_INPUT', said('orders.domain.notInOrder', { domain }), { domain: said('orders.domain.notInOrder', { domain }) });
-  let mailbox = '';
-  if (method === 'email' || method === 'email_dns') {
-    const given = (email ?? o.dcv_email).trim();
-    if (!given) throw new RuleError('INVALID_INPUT', said('orders.dcv.emailRequired'), { email: said('orders.dcv.emailRequired') });
-    method = emailDcvMode(given, targets[0]?.domain ?? o.common_name);
-    mailbox = given.toLowerCase();
-  }
-  const toMail: number[] = [];
-  await ctx.db.tx(async (q) => {
+  const emailFamily = method === 'email' || method === 'email_dns';
+  const given = (email ?? o.dcv_email).trim();
+  if (emailFamily && !given) throw new RuleError('INVALID_INPUT', said('orders.dcv.emailRequired'), { email: said('orders.dcv.emailRequired') });
+  // The request's field is checked by its schema; the order's stored mailbox is checked here.
+  if (emailFamily && !isDcvMailbox(given)) throw new RuleError('INVALID_INPUT', said('orders.dcv.emailFormat'), { email: said('orders.dcv.emailFormat') });
+  const mails = await ctx.db.tx(async (q) => {
+    if ((await lockOrder(q, o.id)) !== orderStatus.awaitingValidation) throw new RuleError('INVALID_INPUT', said('orders.notAwaitingValidation'));
+    const rows = await q.query<{ id: number; domain: string }>(`SELECT id, domain FROM order_domains WHERE order_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE`, [o.id]);
+    const targets = domain === undefined ? rows : rows.filter((r) => r.domain.toLowerCase() === domain.toLowerCase());
+    if (domain !== undefined && !targets.length) throw new RuleError('INVALID_INPUT', said('orders.domain.notInOrder', { domain }), { domain: said('orders.domain.notInOrder', { domain }) });
+    const m: DcvMethod = emailFamily ? emailDcvMode(given, targets[0]?.domain ?? o.common_name) : method;
+    const mailbox = emailFamily ? given.toLowerCase() : '';
+    const out: ApprovalMail[] = [];
     for (const t of targets) {
       const allowed = dcvMethodsFor({ brand: o.brand, productType: o.product_type, certType: o.cert_type, wildcard: t.domain.startsWith('*.') });
-      if (!allowed.includes(method)) throw new RuleError('INVALID_INPUT', said('purchase.dcv.notAllowed', { method }), { dcvMethod: said('purchase.dcv.notAllowed', { method }) });
-      const v = newDcvValues(method);
+      if (!allowed.includes(m)) throw new RuleError('INVALID_INPUT', said('purchase.dcv.notAllowed', { method: m }), { dcvMethod: said('purchase.dcv.notAllowed', { method: m }) });
+      const v = newDcvValues(m);
+      const to = mailbox ? mailboxFor(m, mailbox, t.domain) : '';
       await q.query(
-        `UPDATE order_domains SET method = $2, token = $3, value = $4, email = $5, approval_hash = NULL, email_sent_at = NULL, last_error = '', checked_at = NULL WHERE id = $1`,
-        [t.id, method, v.token, v.value, mailbox ? mailboxFor(method, mailbox, t.domain) : ''],
+        `UPDATE order_domains SET method = $2, token = $3, value = $4, email = $5, email_sent_at = NULL, last_error = '', checked_at = NULL WHERE id = $1`,
+        [t.id, m, v.token, v.value, to],
       );
-      await addEvent(q, o.id, 'dcv_changed', { domain: t.domain, method });
-      if (method === 'email') toMail.push(t.id);
+      await supersedeApprovals(q, t.id);
+      await addEvent(q, o.id, 'dcv_changed', { domain: t.domain, method: m });
+      if (m === 'email') {
+        const mail = await prepareApproval(ctx, q, t.id, { method: m, email: to, token: v.token, value: v.value });
+        if (mail) out.push(mail);
+      }
     }
-    if (domain === undefined) await q.query(`UPDATE orders SET dcv_method = $2, dcv_email = $3, updated_at = now() WHERE id = $1`, [o.id, method, mailbox || o.dcv_email]);
+    if (domain === undefined) await q.query(`UPDATE orders SET dcv_method = $2, dcv_email = $3, updated_at = now() WHERE id = $1`, [o.id, m, mailbox || o.dcv_email]);
     await enqueue(q, dcvCheckJob, { orderId: o.id }, { dedupeKey: `dcv:${o.id}` });
+    return out;
   });
-  for (const id of toMail) await sendApprovalMail(ctx, id);
+  await sendApprovalMails(ctx, mails);
 }
 
-/** Re-sends the approval mail of every pending e-mail name (email_dns only once its TXT record was seen). */
+/**
+ * Sends a new link (ending the older ones) for every pending e-mail name: the plain method to its constructed
+ * mailbox, email_dns only while its TXT record holds the address now. Answers how many mails went out.
+ */
 export async function resendApprovalMails(ctx: OrdersContext, orderId: number): Promise<number> {
-  const rows = await ctx.db.query<{ id: number }>(
-    `SELECT id FROM order_domains WHERE order_id = $1 AND status = 'pending' AND (method = 'email' OR (method = 'email_dns' AND email_sent_at IS NOT NULL))`,
+  const rows = await ctx.db.query<PendingRow>(
+    `SELECT id, order_id, domain, method, token, value, email, email_sent_at FROM order_domains
+      WHERE order_id = $1 AND status = 'pending' AND method IN ('email', 'email_dns') ORDER BY id`,
     [orderId],
   );
-  for (const r of rows) await sendApprovalMail(ctx, r.id);
-  return rows.length;
+  const seen = await Promise.all(rows.map((r) => (r.method === 'email_dns' ? emailDnsPublished(ctx.dns, emailDnsTxtHost(r.domain), r.email) : false)));
+  const mails = await ctx.db.tx(async (q) => {
+    await lockOrder(q, orderId);
+    const out: ApprovalMail[] = [];
+    for (const [i, r] of rows.entries()) {
+      const mail = await prepareApproval(ctx, q, r.id, r, seen[i]);
+      if (mail) out.push(mail);
+    }
+    return out;
+  });
+  await sendApprovalMails(ctx, mails);
+  return mails.length;
 }

@@ -74,6 +74,8 @@ export async function setRemark(ctx: OrdersContext, o: OrderRow, remark: string)
 export async function reCommit(ctx: OrdersContext, o: OrderRow): Promise<void> {
   if (o.status !== orderStatus.resubmit && o.status !== orderStatus.resubmitAlt) throw new RuleError('INVALID_INPUT', said('orders.reCommit.notAllowed'));
   await ctx.db.tx(async (q) => {
+    // The order before its names, as every validation path locks them (services/dcv/validation.ts): no deadlock.
+    await q.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [o.id]);
     await q.query(`DELETE FROM order_domains WHERE order_id = $1 AND status = 'pending'`, [o.id]);
     await q.query(`UPDATE orders SET order_status = $2, validation_started_at = NULL, status_reason = '', updated_at = now() WHERE id = $1`, [o.id, orderStatus.awaitingValidation]);
     await addEvent(q, o.id, 'resubmitted');
@@ -103,6 +105,7 @@ export async function setDomains(ctx: OrdersContext, o: OrderRow, names: string[
     throw new RuleError('INVALID_INPUT', s, { domainNames: s });
   }
   await ctx.db.tx(async (q) => {
+    await q.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [o.id]);
     await q.query(`DELETE FROM order_domains WHERE order_id = $1 AND NOT (domain = ANY($2::text[]))`, [o.id, domains]);
     await q.query(`UPDATE orders SET domain_names = $2::jsonb, validation_started_at = NULL, updated_at = now() WHERE id = $1`, [o.id, JSON.stringify(domains)]);
     await addEvent(q, o.id, 'domains_changed', { count: domains.length });

@@ -17,7 +17,7 @@ import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import Tooltip from 'antd/es/tooltip';
-import { orderStatus, type DomainDcvState, type OrderDetail } from '@cc/contracts/orders';
+import { dcvMailbox, orderStatus, type DomainDcvState, type OrderDetail } from '@cc/contracts/orders';
 import { dcvMethodsFor, isStandardMailbox, type DcvMethod } from '@cc/domain/dcv';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -196,15 +196,22 @@ function DetectTag({ visible, index }: { visible: boolean; index: number }) {
 }
 
 function ChangeDcvDialog({ order, target, onClose }: { order: OrderDetail; target: { domain?: string; method: DcvMethod }; onClose: () => void }) {
-  const { t } = useOrdersT();
+  const { t, msg } = useOrdersT();
   const change = useChangeDcv();
   const [method, setMethod] = useState<DcvMethod>(target.method);
   const [email, setEmail] = useState(order.dcvEmail || 'admin');
+  const [emailError, setEmailError] = useState('');
   const names: DomainDcvState[] = target.domain ? order.domains.filter((d) => d.domain === target.domain) : order.domains.filter((d) => d.status === 'pending');
   const wildcard = names.some((d) => d.domain.startsWith('*.'));
   const methods = dcvMethodsFor({ brand: order.brand, productType: order.productType, certType: order.certType, wildcard });
 
   const submit = async () => {
+    if (isEmailMethod(method)) {
+      // The server's own rule (the request schema): a role name or one address, 254 characters at most.
+      const checked = dcvMailbox.safeParse(email);
+      setEmailError(checked.success ? '' : msg(checked.error.issues[0]?.message ?? 'orders.dcv.emailFormat'));
+      if (!checked.success) return;
+    }
     try {
       // A role name (admin, webmaster…) means the plain e-mail method; another address needs the DNS contact record (doc 01 §4).
       const m: DcvMethod = isEmailMethod(method) ? (isStandardMailbox(email) ? 'email' : 'email_dns') : method;
@@ -240,8 +247,17 @@ function ChangeDcvDialog({ order, target, onClose }: { order: OrderDetail; targe
           </Radio.Group>
         </Form.Item>
         {isEmailMethod(method) ? (
-          <Form.Item label={t('dcv.email')}>
-            <Input value={email} placeholder={t('dcv.emailPlaceholder')} onChange={(e) => setEmail(e.target.value)} />
+          <Form.Item label={t('dcv.email')} validateStatus={emailError ? 'error' : undefined} help={emailError || undefined}>
+            <Input
+              value={email}
+              maxLength={254}
+              placeholder={t('dcv.emailPlaceholder')}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setEmailError('');
+              }}
+              data-testid="dcv-change-email"
+            />
           </Form.Item>
         ) : null}
       </Form>
