@@ -41,6 +41,8 @@ const envSchema = z.object({
   REPORT_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   /** Tests only: a PEM bundle the TLS report trusts besides Node's root store (a test's own root). */
   REPORT_EXTRA_CA_FILE: z.string().optional(),
+  /** The per-address limit on anonymous calls (plugins/ip-limit.ts); `off` only for benchmarks that load one address. */
+  IP_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -25,6 +25,8 @@ export const errorCatalog = {
   TWO_STEP_NOT_READY: { code: 12014, status: 200, key: 'err.twoStepNotReady' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
+  /** The per-address limit on anonymous calls (HTTP 429, with Retry-After). */
+  TOO_MANY_REQUESTS: { code: 429, status: 429, key: 'err.tooManyRequests' },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalog;

@@ -1,9 +1,9 @@
--- The coarse per-address limit on anonymous calls: one counter row per (group and address, minute), bumped by
--- a single UPSERT, so the hot path is one statement and every server instance counts the same requests.
+-- The coarse per-address limit on anonymous calls: one counter row per group and address, whose window starts at
+-- the first call after the previous window ended. A single UPSERT counts a call, so the hot path is one statement,
+-- and every server instance counts the same calls.
 CREATE TABLE ip_rate_counters (
-  key          text NOT NULL,
+  key          text PRIMARY KEY,
   window_start timestamptz NOT NULL,
-  hits         integer NOT NULL DEFAULT 0,
-  PRIMARY KEY (key, window_start)
+  hits         integer NOT NULL
 );
 CREATE INDEX ip_rate_counters_window ON ip_rate_counters (window_start);
