@@ -123,18 +123,4 @@ describe('per-address limit on anonymous calls', () => {
   });
 });
 
-describe('two instances on one PostgreSQL', () => {
-  it('count the same calls: a client spreading its calls over both gets no more than one budget', async () => {
-    const a = await startTestApp({}, { postgres: true });
-    const b = await startTestApp({}, { shareWith: a });
-    try {
-      const ip = freshIp();
-      let i = 0;
-      const statuses = await burst(ipLimits.captcha + 2, () => call(i++ % 2 ? b.app : a.app, 'GET', '/captcha', ip));
-      expect(statuses).toEqual([...times(ipLimits.captcha, 200), 429, 429]);
-    } finally {
-      await b.close();
-      await a.close();
-    }
-  });
-});
+// Two instances sharing the count: two-instances.test.ts.
