@@ -55,6 +55,8 @@ const envSchema = z.object({
   MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
   /** How often (ms) event-loop delay and heap are sampled for the two checks above. */
   PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).default(1_000),
+  /** The per-address limit on anonymous calls (plugins/ip-limit.ts); `off` only for benchmarks that load one address. */
+  IP_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -8,6 +8,9 @@ const config = loadConfig();
 if (config.CAPTCHA === 'off') {
   console.warn('WARNING: CAPTCHA=off. The sign-in slider check is disabled; use this only for automated tests.');
 }
+if (config.IP_RATE_LIMIT === 'off') {
+  console.warn('WARNING: IP_RATE_LIMIT=off. Anonymous calls are not limited per address; use this only for benchmarks.');
+}
 await mkdir(path.resolve(config.DATA_DIR), { recursive: true });
 const db = await openDatabase(config);
 const app = await buildApp({ config, db });

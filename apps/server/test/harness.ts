@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase } from '../src/start.ts';
 import { buildApp, type App } from '../src/app.ts';
+import { sandboxSecret } from '../src/adapters/payment/sandbox-secret.ts';
 
 export interface TestApp {
   app: App;
@@ -21,6 +22,12 @@ export const racePostgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@
 export interface TestAppOptions {
   /** Run on PostgreSQL even in the embedded-database pass (race tests). */
   postgres?: boolean;
+  /**
+   * Start another instance of this app, as a second server behind a load balancer would be: the same PostgreSQL
+   * schema (its start runs migrations and seed again, as every start does), the same MASTER_KEY and payment
+   * sandbox secret, a DATA_DIR of its own. Its close() leaves the schema to the first.
+   */
+  shareWith?: TestApp;
 }
 
 /**
@@ -28,8 +35,10 @@ export interface TestAppOptions {
  * PostgreSQL server when DATABASE_URL is set (so `npm test` runs on both) or when `opts.postgres` asks for it.
  */
 export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
-  const url = opts.postgres ? racePostgresUrl : process.env.DATABASE_URL;
-  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const first = opts.shareWith?.config;
+  if (first && !first.DATABASE_SCHEMA) throw new Error('a second instance shares a PostgreSQL schema: start the first with { postgres: true }');
+  const url = first ? first.DATABASE_URL : opts.postgres ? racePostgresUrl : process.env.DATABASE_URL;
+  const schema = first ? first.DATABASE_SCHEMA : url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -42,7 +51,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     MAX_EVENT_LOOP_DELAY_MS: '0',
     // Keys and files go to a folder of the test's own, never into the work tree.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-test-')),
-    MASTER_KEY: randomBytes(32).toString('base64'),
+    MASTER_KEY: first?.MASTER_KEY ?? randomBytes(32).toString('base64'),
+    ...(first ? { PAYMENT_SANDBOX_SECRET: sandboxSecret(first).toString('utf8') } : {}),
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });
@@ -52,7 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     app,
     config,
     async close() {
-      if (schema) await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      if (schema && !first) await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await app.close();
     },
   };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue } from '../src/services/jobs/queue.ts';
+import { createDb, type Db } from '@cc/db/client';
+import { enqueue, startWorker, type JobHandler } from '../src/services/jobs/queue.ts';
+import { jobRetentionJob } from '../src/plugins/jobs.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -50,5 +52,217 @@ describe('durable jobs', () => {
     expect(f?.status).toBe('done');
     // With the first job done, the same key may be queued again.
     expect(await enqueue(app.db, 'test.say', { word: 'later' }, { dedupeKey: 'k1' })).not.toBeNull();
+  });
+});
+
+/** A promise and its resolver, to hold a handler until the test lets it go. */
+function deferred<T = void>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Polls a condition that no event announces (a lease lapsing on the database's clock), with a deadline. */
+async function until(cond: () => Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('leases, fencing and retention (PostgreSQL)', () => {
+  let pg: TestApp;
+  let dbA: Db;
+  let dbB: Db;
+  beforeAll(async () => {
+    pg = await startTestApp({}, { postgres: true });
+    // Two workers as two processes would be: each with a pool of its own on the same schema.
+    dbA = await createDb({ url: pg.config.DATABASE_URL, schema: pg.config.DATABASE_SCHEMA });
+    dbB = await createDb({ url: pg.config.DATABASE_URL, schema: pg.config.DATABASE_SCHEMA });
+  });
+  afterAll(async () => {
+    await dbA.close();
+    await dbB.close();
+    await pg.close();
+  });
+  const jobRow = async (id: number) =>
+    (await pg.app.db.query<{ status: string; attempts: number; result: unknown; last_error: string | null; lease: string | null }>(
+      `SELECT status, attempts, result, last_error, lease FROM jobs WHERE id = $1`,
+      [id],
+    ))[0]!;
+  const lapsed = (id: number) => async () =>
+    (await pg.app.db.query<{ lapsed: boolean }>(`SELECT locked_until < now() AS lapsed FROM jobs WHERE id = $1`, [id]))[0]!.lapsed;
+
+  it('a run that outlives its lease without a heartbeat is taken over, and its late outcome is ignored', async () => {
+    let gate = deferred();
+    let started = deferred();
+    const lost: number[] = [];
+    const slow: JobHandler = async (job) => {
+      started.resolve();
+      await gate.promise;
+      if (job.payload.fail) throw new Error('late failure');
+      return { result: { by: 'A' } };
+    };
+    const a = startWorker(dbA, { 'lease.slow': slow }, { autoStart: false, leaseSeconds: 1, heartbeatMs: 0, onLeaseLost: (j) => lost.push(j.id) });
+    const b = startWorker(dbB, { 'lease.slow': async () => ({ result: { by: 'B' } }) }, { autoStart: false });
+    const ids: number[] = [];
+    try {
+      // A late success, then a late failure: neither may overwrite what B wrote.
+      for (const fail of [false, true]) {
+        const id = (await enqueue(pg.app.db, 'lease.slow', { fail }))!;
+        ids.push(id);
+        const aDrain = a.drain();
+        await started.promise;
+        // While A's lease holds, B finds nothing to do.
+        expect(await b.drain()).toBe(0);
+        await until(lapsed(id));
+        expect(await b.drain()).toBe(1);
+        expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, result: { by: 'B' }, lease: null });
+        gate.resolve();
+        expect(await aDrain).toBe(1);
+        expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, result: { by: 'B' }, last_error: null });
+        expect(lost).toEqual(ids);
+        gate = deferred();
+        started = deferred();
+      }
+    } finally {
+      gate.resolve();
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('a heartbeat keeps the lease of a long run: no other worker claims it meanwhile', async () => {
+    const gate = deferred();
+    const beaten = deferred();
+    let beats = 0;
+    const b = startWorker(dbB, { 'lease.long': async () => ({ result: { by: 'B' } }) }, { autoStart: false });
+    const tries: Promise<number>[] = [];
+    const a = startWorker(
+      dbA,
+      {
+        'lease.long': async () => {
+          await gate.promise;
+          return { result: { by: 'A' } };
+        },
+      },
+      {
+        autoStart: false,
+        leaseSeconds: 1,
+        heartbeatMs: 200,
+        onHeartbeat: () => {
+          // After every beat another worker tries to take the job.
+          tries.push(b.drain());
+          if (++beats === 8) beaten.resolve();
+        },
+      },
+    );
+    try {
+      const id = (await enqueue(pg.app.db, 'lease.long', {}))!;
+      const aDrain = a.drain();
+      // Eight beats of 200 ms: well past the 1 s lease the claim took.
+      await beaten.promise;
+      expect(await Promise.all(tries)).toEqual(tries.map(() => 0));
+      expect(await lapsed(id)()).toBe(false);
+      gate.resolve();
+      expect(await aDrain).toBe(1);
+      expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, result: { by: 'A' } });
+    } finally {
+      gate.resolve();
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('a run whose lease was taken is told so by its signal, and its failure is not written', async () => {
+    const aborted = deferred();
+    const lost: number[] = [];
+    const a = startWorker(
+      dbA,
+      {
+        'lease.stolen': async (_job, run) => {
+          await new Promise<void>((resolve) => run.signal.addEventListener('abort', () => resolve()));
+          aborted.resolve();
+          throw new Error('gave up: lease lost');
+        },
+      },
+      { autoStart: false, leaseSeconds: 1, heartbeatMs: 100, onLeaseLost: (j) => lost.push(j.id) },
+    );
+    try {
+      const id = (await enqueue(pg.app.db, 'lease.stolen', {}))!;
+      const aDrain = a.drain();
+      await until(async () => (await jobRow(id)).status === 'running');
+      // What another worker's claim does to the row: a new token.
+      await pg.app.db.query(`UPDATE jobs SET lease = 'another-worker' WHERE id = $1`, [id]);
+      await aborted.promise;
+      await aDrain;
+      expect(await jobRow(id)).toMatchObject({ status: 'running', lease: 'another-worker', last_error: null });
+      expect(lost).toEqual([id]);
+    } finally {
+      await a.stop();
+    }
+  });
+
+  it('two workers draining 200 jobs at once run each exactly once', async () => {
+    const ran = new Map<number, string[]>();
+    const handler = (who: string, db: Db): JobHandler => async (job) => {
+      ran.set(job.id, [...(ran.get(job.id) ?? []), who]);
+      // A round trip, as real handlers make, so the two workers interleave.
+      await db.query('SELECT 1');
+    };
+    const a = startWorker(dbA, { 'many.one': handler('A', dbA) }, { autoStart: false });
+    const b = startWorker(dbB, { 'many.one': handler('B', dbB) }, { autoStart: false });
+    try {
+      const [{ first }] = (await pg.app.db.query<{ first: number }>(
+        `WITH ins AS (INSERT INTO jobs (kind, payload) SELECT 'many.one', jsonb_build_object('n', g) FROM generate_series(1, 200) g RETURNING id)
+         SELECT min(id)::int AS first FROM ins`,
+      )) as [{ first: number }];
+      const [na, nb] = await Promise.all([a.drain(), b.drain()]);
+      expect(na + nb).toBe(200);
+      expect(na).toBeGreaterThan(0);
+      expect(nb).toBeGreaterThan(0);
+      expect(ran.size).toBe(200);
+      expect([...ran.values()].filter((w) => w.length !== 1)).toEqual([]);
+      expect(Math.min(...ran.keys())).toBe(first);
+      const [s] = await pg.app.db.query<{ done: number; n: number }>(
+        `SELECT count(*) FILTER (WHERE status = 'done' AND attempts = 1)::int AS done, count(*)::int AS n FROM jobs WHERE kind = 'many.one'`,
+      );
+      expect(s).toEqual({ done: 200, n: 200 });
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('the retention job deletes done jobs after 7 days and failed ones after 30, and keeps the rest', async () => {
+    const rows: [string, number][] = [
+      ['done', 8],
+      ['done', 6],
+      ['failed', 31],
+      ['failed', 29],
+      ['pending', 90],
+      ['running', 90],
+    ];
+    for (const [status, days] of rows) {
+      await pg.app.db.query(
+        `INSERT INTO jobs (kind, status, run_at, updated_at, created_at) VALUES ('keep.test', $1, now() + interval '1 day', now() - make_interval(days => $2), now() - make_interval(days => $2))`,
+        [status, days],
+      );
+    }
+    // The retention job is queued at start and runs hourly; make it due now.
+    await pg.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = $1`, [jobRetentionJob]);
+    await pg.app.jobs.drain();
+    const left = await pg.app.db.query<{ status: string; days: number }>(
+      `SELECT status, round(extract(epoch FROM now() - updated_at) / 86400)::int AS days FROM jobs WHERE kind = 'keep.test' ORDER BY id`,
+    );
+    expect(left.map((r) => [r.status, r.days])).toEqual([
+      ['done', 6],
+      ['failed', 29],
+      ['pending', 90],
+      ['running', 90],
+    ]);
+    const [again] = await pg.app.db.query<{ status: string; later: boolean }>(`SELECT status, run_at > now() + interval '50 minutes' AS later FROM jobs WHERE kind = $1`, [jobRetentionJob]);
+    expect(again).toEqual({ status: 'pending', later: true });
   });
 });

@@ -12,12 +12,16 @@ let seq = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${(seq++).toString(36)}${randomInt(1000)}@example.com`;
 export const uniquePhone = () => `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
-/** Solves a slider puzzle honestly enough for tests: the answer is read from the database row. */
+/**
+ * Solves a slider puzzle honestly enough for tests: the answer is read from the database row. Each puzzle comes
+ * from an address of its own, so a test that solves many stays under the per-address limit on GET /captcha.
+ */
 export async function solveCaptcha(app: App): Promise<string> {
-  const r = await app.inject({ method: 'GET', url: '/captcha' });
+  const remoteAddress = freshIp();
+  const r = await app.inject({ method: 'GET', url: '/captcha', remoteAddress });
   const { captchaId } = r.json().data as { captchaId: string };
   const [row] = await app.db.query<{ x: number }>(`SELECT x FROM captchas WHERE id = $1`, [captchaId]);
-  const v = await app.inject({ method: 'POST', url: '/captcha/verify', payload: { captchaId, x: row!.x + 2 } });
+  const v = await app.inject({ method: 'POST', url: '/captcha/verify', remoteAddress, payload: { captchaId, x: row!.x + 2 } });
   const token = v.json().data?.captchaToken as string | undefined;
   if (!token) throw new Error(`captcha verify failed: ${v.body}`);
   return token;

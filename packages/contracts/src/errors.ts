@@ -27,6 +27,8 @@ export const errorCatalog = {
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },
+  /** The per-address limit on anonymous calls (HTTP 429, with Retry-After). */
+  TOO_MANY_REQUESTS: { code: 429, status: 429, key: 'err.tooManyRequests' },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalog;

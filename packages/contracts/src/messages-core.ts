@@ -50,6 +50,7 @@ export const coreZh = {
   'msg.codeSubject': 'CertHub 验证码：{{code}}',
   'msg.codeBody': '您的验证码是 {{code}}，用于{{purpose}}，{{minutes}}分钟内有效。如非本人操作，请忽略本消息。',
   'err.unavailable': '服务暂时不可用，请稍后重试',
+  'err.tooManyRequests': '请求过于频繁，请{{seconds}}秒后再试',
 } as const;
 
 export type CoreMessageKey = keyof typeof coreZh;
@@ -102,6 +103,7 @@ export const coreEn: Record<CoreMessageKey, string> = {
   'msg.codeSubject': 'CertHub verification code: {{code}}',
   'msg.codeBody': 'Your verification code is {{code}}, for {{purpose}}. It is valid for {{minutes}} minutes. If this was not you, ignore this message.',
   'err.unavailable': 'Service temporarily unavailable, please try again shortly',
+  'err.tooManyRequests': 'Too many requests, please try again in {{seconds}} s',
 };
 
 export type Locale = 'zh' | 'en';

@@ -121,7 +121,14 @@ async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
   if (schema) {
     const c = await pool.connect();
     try {
+      // Two servers starting together: IF NOT EXISTS alone can still collide in the catalogue, so take turns.
+      await c.query('BEGIN');
+      await c.query('SELECT pg_advisory_xact_lock(728390)');
       await c.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await c.query('COMMIT');
+    } catch (e) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw e;
     } finally {
       c.release();
     }

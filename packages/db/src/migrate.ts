@@ -7,7 +7,11 @@ const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migra
 
 /** Applies every migration file not applied yet, in name order, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await db.tx(async (q) => {
+    // Under the migrations' lock: two servers creating the table at once can collide even with IF NOT EXISTS.
+    if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(728391, hashtext(current_schema()))');
+    await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '@cc/db/client';
 import { fail } from '../lib/app-error.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { limitCall } from './ip-limit.ts';
 
 /** Sessions slide: each use pushes the expiry this far ahead. */
 export const sessionIdleSeconds = 7 * 24 * 3600;
@@ -43,7 +44,10 @@ export async function revokeSessions(db: Queryable, accountId: number, exceptTok
 export function requireSession(scope: FastifyInstance) {
   scope.addHook('onRequest', async (request, reply) => {
     const token = tokenOf(request);
-    if (!token) throw fail('UNAUTHORIZED');
+    if (!token) {
+      await limitCall(scope.db, request, reply, 'token');
+      throw fail('UNAUTHORIZED');
+    }
     const hash = sha256(token);
     const rows = await scope.db.query<{ account_id: number; account_no: string; stale: boolean }>(
       `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS stale
@@ -52,7 +56,11 @@ export function requireSession(scope: FastifyInstance) {
       [hash, touchEverySeconds],
     );
     const row = rows[0];
-    if (!row) throw fail('UNAUTHORIZED');
+    if (!row) {
+      // A refused token is an anonymous call: counted per address, so guessing tokens (or hammering verify_token) is bounded.
+      await limitCall(scope.db, request, reply, 'token');
+      throw fail('UNAUTHORIZED');
+    }
     if (row.stale) {
       await scope.db.query(
         `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2) WHERE token_hash = $1`,

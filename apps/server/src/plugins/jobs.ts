@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { startWorker, type JobHandler, type Worker } from '../services/jobs/queue.ts';
+import { enqueue, purgeFinishedJobs, startWorker, type JobHandler, type Worker } from '../services/jobs/queue.ts';
+
+/** The recurring job that deletes finished jobs past their retention (services/jobs/queue.ts jobRetention). */
+export const jobRetentionJob = 'jobs.retention';
+const retentionEverySeconds = 3600;
 
 export interface Jobs {
   /** Areas register their job kinds while the app is built. */
@@ -12,7 +16,12 @@ export interface Jobs {
 
 /** The job worker of this instance; starts when the app is ready unless JOBS=off (tests drive it by drain()). */
 export function registerJobs(app: FastifyInstance) {
-  const handlers: Record<string, JobHandler> = {};
+  const handlers: Record<string, JobHandler> = {
+    [jobRetentionJob]: async () => {
+      await purgeFinishedJobs(app.db);
+      return { retryInSeconds: retentionEverySeconds };
+    },
+  };
   let worker: Worker | undefined;
   const jobs: Jobs = {
     register(kind, handler) {
@@ -27,11 +36,14 @@ export function registerJobs(app: FastifyInstance) {
     worker ??= startWorker(app.db, handlers, {
       autoStart,
       onError: (e, job) => app.log.warn({ err: e, jobId: job.id, kind: job.kind }, 'job failed'),
+      onLeaseLost: (job) => app.log.warn({ jobId: job.id, kind: job.kind }, 'job run outlived its lease; another worker owns the job now, this outcome was dropped'),
     });
     return worker;
   }
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {
+    // One row for every instance: the dedupe key keeps a single pending retention job in the database.
+    await enqueue(app.db, jobRetentionJob, {}, { dedupeKey: jobRetentionJob });
     ensure(app.config.JOBS === 'on');
   });
   // preClose: the worker finishes its job before the database closes (onClose hooks close it).

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { limitAnonymous } from '../plugins/ip-limit.ts';
 import { siteRoutes } from './site/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { signedInSessionRoutes } from './session/signed-in.ts';
@@ -13,6 +14,8 @@ import { renewalRoutes } from './renewal/index.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
+  // Every call open to visitors is counted per client address (plugins/ip-limit.ts).
+  limitAnonymous(app);
   await app.register(siteRoutes);
   await app.register(sessionRoutes);
   await app.register(ordersPublicRoutes);

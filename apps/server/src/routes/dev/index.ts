@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { outboxAnswer, outboxQuery } from '@cc/contracts/session';
 import { ok } from '../../lib/envelope.ts';
+import { ipLimitGroup } from '../../plugins/ip-limit.ts';
 
 /**
  * Development only (never registered in production): the newest mail and SMS sent to an address,
  * so people and tests can read codes on a machine with no mail server.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A development tool that tests poll: not counted by the per-address limit.
+  ipLimitGroup(app, false);
   app.get(
     '/dev/outbox',
     { schema: { tags: ['dev'], summary: 'Newest messages sent to an address (not in production)', querystring: outboxQuery, response: { 200: envelope(outboxAnswer) } } },

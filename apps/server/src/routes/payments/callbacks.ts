@@ -4,10 +4,13 @@ import { callbackAnswer } from '@cc/contracts/payments';
 import { signatureHeader, timestampHeader } from '../../adapters/payment/sandbox.ts';
 import { paymentsContext } from '../../services/payments/context.ts';
 import { applyGatewayEvent, logRefusedCallback } from '../../services/payments/external.ts';
+import { ipLimitGroup } from '../../plugins/ip-limit.ts';
 
 /** Gateways' notifications. Public: trusted only by their signature, checked against the raw body. */
 export const paymentCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = paymentsContext(app);
+  // A gateway sends every callback from a few addresses, and a lost one delays a payment: the signature guards these, not the per-address limit.
+  ipLimitGroup(app, false);
   // The signature covers the bytes sent: keep them, parse afterwards (this scope only).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {

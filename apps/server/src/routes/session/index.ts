@@ -23,6 +23,7 @@ import {
   signupCodeQuery,
 } from '@cc/contracts/session';
 import { ok } from '../../lib/envelope.ts';
+import { ipLimitGroup } from '../../plugins/ip-limit.ts';
 import { createCaptcha, verifyCaptcha } from '../../services/session/captcha.ts';
 import { passwordSignIn, sendSecondStepCode, validateSecondStep } from '../../services/session/sign-in.ts';
 import { sendSignupCode, signUp } from '../../services/session/sign-up.ts';
@@ -32,7 +33,9 @@ const tags = ['session'];
 
 /** Sign-in, second step, sign-up and password reset: the calls a visitor makes. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/captcha', { schema: { tags, summary: 'A new slider puzzle (valid 2 minutes, one try)', response: { 200: envelope(captchaChallenge) } } }, async (_request, reply) => {
+  // Per-address limit on anonymous calls: every call here is in the session group, the costly puzzle in its own.
+  ipLimitGroup(app, 'session');
+  app.get('/captcha', { config: { ipLimit: 'captcha' }, schema: { tags, summary: 'A new slider puzzle (valid 2 minutes, one try)', response: { 200: envelope(captchaChallenge) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await createCaptcha(app.db));
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '@cc/db/client';
 
 export type JobRow = {
@@ -11,7 +12,16 @@ export type JobRow = {
 /** What a handler may answer: nothing (done), or "run me again later" without counting a failure. */
 export type JobOutcome = void | { retryInSeconds: number } | { result: Record<string, unknown> };
 
-export type JobHandler = (job: JobRow) => Promise<JobOutcome>;
+/** What a run knows besides its job: `signal` aborts when the run has lost its lease to another worker. */
+export interface JobRun {
+  signal: AbortSignal;
+}
+
+/**
+ * A handler may run more than once for one job (a run that outlives its lease is claimed again elsewhere, and a
+ * crash after the work but before the job is marked done retries it): handlers are written to tolerate that.
+ */
+export type JobHandler = (job: JobRow, run: JobRun) => Promise<JobOutcome>;
 
 export interface EnqueueOptions {
   /** Seconds from now before the job may run. */
@@ -36,27 +46,72 @@ export async function enqueue(q: Queryable, kind: string, payload: Record<string
 /** Back-off after a failure: 5 s, 10 s, 20 s ... capped at one hour. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
 
+/** How long finished jobs are kept (for inspection) before the retention sweep deletes them. */
+export const jobRetention = { doneDays: 7, failedDays: 30 } as const;
+
+/** Deletes done jobs older than `doneDays` and failed ones older than `failedDays`, in bounded batches; answers how many. */
+export async function purgeFinishedJobs(q: Queryable, keep: { doneDays: number; failedDays: number } = jobRetention): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await q.query<{ n: number }>(
+      `WITH gone AS (
+         DELETE FROM jobs WHERE id IN (
+           SELECT id FROM jobs
+            WHERE (status = 'done' AND updated_at < now() - make_interval(days => $1))
+               OR (status = 'failed' AND updated_at < now() - make_interval(days => $2))
+            LIMIT 1000)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [keep.doneDays, keep.failedDays],
+    );
+    const n = rows[0]?.n ?? 0;
+    total += n;
+    if (n < 1000) return total;
+  }
+}
+
 export interface Worker {
   /** Claims and runs due jobs until none is due; answers how many ran. Tests call this to drive jobs deterministically. */
   drain(): Promise<number>;
   stop(): Promise<void>;
 }
 
+export interface WorkerOptions {
+  pollMs?: number;
+  /** How long a claim holds a job before another worker may take it (seconds). */
+  leaseSeconds?: number;
+  /** How often a running job's lease is pushed ahead (ms): under a third of the lease; 0 turns it off. */
+  heartbeatMs?: number;
+  autoStart?: boolean;
+  onError?: (e: unknown, job: JobRow) => void;
+  /** A run ended after its job had been claimed again (its lease lapsed): its outcome was dropped. */
+  onLeaseLost?: (job: JobRow) => void;
+  /** A heartbeat extended a running job's lease. */
+  onHeartbeat?: (job: JobRow) => void;
+}
+
+type Claimed = JobRow & { lease: string };
+
 /**
  * Runs due jobs of the registered kinds. Every instance may run one; claims go through the database
  * (SKIP LOCKED plus a lease), so nothing depends on which process enqueued the job.
+ *
+ * Each claim writes a fresh lease token, and every later write of the run is fenced by it (`AND lease = token`):
+ * a run that outlived its lease while another worker took the job over changes nothing. A heartbeat pushes the
+ * lease ahead while the handler works, so only a dead or stuck process loses its jobs.
  */
-export function startWorker(db: Db, handlers: Record<string, JobHandler>, opts: { pollMs?: number; leaseSeconds?: number; autoStart?: boolean; onError?: (e: unknown, job: JobRow) => void } = {}): Worker {
+export function startWorker(db: Db, handlers: Record<string, JobHandler>, opts: WorkerOptions = {}): Worker {
   const lease = opts.leaseSeconds ?? 120;
+  const heartbeatMs = opts.heartbeatMs ?? Math.floor((lease * 1000) / 4);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
-  async function claim(): Promise<JobRow | undefined> {
+  async function claim(): Promise<Claimed | undefined> {
     const kinds = Object.keys(handlers);
     if (!kinds.length) return undefined;
-    const rows = await db.query<JobRow>(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), updated_at = now()
+    const rows = await db.query<Claimed>(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), lease = $3, updated_at = now()
         WHERE id = (
           SELECT id FROM jobs
            WHERE kind = ANY($1::text[]) AND run_at <= now()
@@ -64,34 +119,69 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, opts: 
            ORDER BY run_at, id
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, payload, attempts, max_attempts`,
-      [kinds, lease],
+        RETURNING id, kind, payload, attempts, max_attempts, lease`,
+      [kinds, lease, randomUUID()],
     );
     return rows[0];
   }
 
-  async function runOne(job: JobRow) {
+  /** Extends the lease every heartbeatMs while the handler runs; aborts the run once the lease is found lost. */
+  function heartbeat(job: Claimed, abort: AbortController): () => void {
+    if (heartbeatMs <= 0) return () => undefined;
+    let beating = false;
+    const t = setInterval(() => {
+      if (beating) return;
+      beating = true;
+      db.query(
+        `UPDATE jobs SET locked_until = now() + make_interval(secs => $3) WHERE id = $1 AND lease = $2 AND status = 'running' RETURNING id`,
+        [job.id, job.lease, lease],
+      )
+        .then((rows) => {
+          if (rows.length) opts.onHeartbeat?.(job);
+          else abort.abort();
+        })
+        // A missed beat is not fatal: the lease outlasts several of them, and the next tick tries again.
+        .catch(() => undefined)
+        .finally(() => {
+          beating = false;
+        });
+    }, heartbeatMs);
+    t.unref();
+    return () => clearInterval(t);
+  }
+
+  /** Writes a run's outcome only while the run still holds the job's lease. */
+  async function finish(job: Claimed, sql: string, params: unknown[]) {
+    const rows = await db.query(`${sql} WHERE id = $1 AND lease = $2 RETURNING id`, [job.id, job.lease, ...params]);
+    if (!rows.length) opts.onLeaseLost?.(job);
+  }
+
+  async function runOne(job: Claimed) {
     const handler = handlers[job.kind];
+    const abort = new AbortController();
+    const stopBeating = heartbeat(job, abort);
     try {
-      const out = handler ? await handler(job) : undefined;
+      const out = handler ? await handler(job, { signal: abort.signal }).finally(stopBeating) : undefined;
       if (out && 'retryInSeconds' in out) {
         // Not a failure: the work is waiting on the world (DNS not yet published, payment not yet made).
-        await db.query(
-          `UPDATE jobs SET status = 'pending', attempts = attempts - 1, run_at = now() + make_interval(secs => $2), locked_until = NULL, updated_at = now() WHERE id = $1`,
-          [job.id, out.retryInSeconds],
+        await finish(
+          job,
+          `UPDATE jobs SET status = 'pending', attempts = attempts - 1, run_at = now() + make_interval(secs => $3), locked_until = NULL, lease = NULL, updated_at = now()`,
+          [out.retryInSeconds],
         );
       } else {
-        await db.query(`UPDATE jobs SET status = 'done', locked_until = NULL, result = $2::jsonb, updated_at = now() WHERE id = $1`, [
-          job.id,
+        await finish(job, `UPDATE jobs SET status = 'done', locked_until = NULL, lease = NULL, result = $3::jsonb, updated_at = now()`, [
           JSON.stringify(out && 'result' in out ? out.result : null),
         ]);
       }
     } catch (e) {
+      stopBeating();
       opts.onError?.(e, job);
       const final = job.attempts >= job.max_attempts;
-      await db.query(
-        `UPDATE jobs SET status = $2, last_error = $3, run_at = now() + make_interval(secs => $4), locked_until = NULL, updated_at = now() WHERE id = $1`,
-        [job.id, final ? 'failed' : 'pending', String(e instanceof Error ? e.message : e).slice(0, 1000), backoffSeconds(job.attempts)],
+      await finish(
+        job,
+        `UPDATE jobs SET status = $3, last_error = $4, run_at = now() + make_interval(secs => $5), locked_until = NULL, lease = NULL, updated_at = now()`,
+        [final ? 'failed' : 'pending', String(e instanceof Error ? e.message : e).slice(0, 1000), backoffSeconds(job.attempts)],
       );
     }
   }

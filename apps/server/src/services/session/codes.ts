@@ -50,6 +50,8 @@ export async function sendCode(deps: { db: Db; messenger: Messenger }, d: CodeDe
       [d.purpose, d.target, codeResendSeconds],
     );
     if (last && last.left > 0) throw fail('CODE_TOO_SOON', { seconds: last.left });
+    // The per-address cap spans targets, so it needs its own lock (the one rate-limit.ts reserve takes for this key).
+    await q.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`rate|code:ip:${ip}`]);
     const ipWait = await waitSeconds(q, { key: `code:ip:${ip}`, max: perIpPerHour, windowSeconds: 3600 });
     if (ipWait > 0) throw fail('TOO_MANY_ATTEMPTS', { minutes: Math.ceil(ipWait / 60) });
     await record(q, [`code:ip:${ip}`]);

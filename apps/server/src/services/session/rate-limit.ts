@@ -1,4 +1,5 @@
-import type { Queryable } from '@cc/db/client';
+import type { Db, Queryable } from '@cc/db/client';
+import { fail } from '../../lib/app-error.ts';
 
 /**
  * Counters kept in the database (rate_events) so that every server instance sees the same counts.
@@ -39,4 +40,32 @@ export async function record(q: Queryable, keys: string[]): Promise<void> {
 
 export async function clear(q: Queryable, key: string): Promise<void> {
   await q.query(`DELETE FROM rate_events WHERE key = $1`, [key]);
+}
+
+/**
+ * Check-and-record as one step: in one transaction holding an advisory lock per key (taken in key order, so two
+ * callers never wait on each other crosswise), refuses with TOO_MANY_ATTEMPTS when a limit is reached, runs `then`
+ * (which may refuse too, recording nothing), and records one event under every key. Concurrent callers queue on the
+ * locks, so no more than `max` of them get past the check, whatever their number and whichever instance serves them.
+ * Answers the ids of the events written: release them when the attempt turns out not to be a failure.
+ */
+export async function reserve(db: Db, limits: Limit[], then?: (q: Queryable) => Promise<void>): Promise<number[]> {
+  return db.tx(async (q) => {
+    for (const key of limits.map((l) => l.key).sort()) await q.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`rate|${key}`]);
+    const wait = await longestWait(q, limits);
+    if (wait > 0) throw fail('TOO_MANY_ATTEMPTS', { minutes: Math.ceil(wait / 60) });
+    await then?.(q);
+    const ids: number[] = [];
+    for (const l of limits) {
+      const [row] = await q.query<{ id: number }>(`INSERT INTO rate_events (key) VALUES ($1) RETURNING id`, [l.key]);
+      ids.push(row!.id);
+      await q.query(`DELETE FROM rate_events WHERE key = $1 AND at < now() - interval '1 day'`, [l.key]);
+    }
+    return ids;
+  });
+}
+
+/** Takes back events written by `reserve` for an attempt that succeeded. */
+export async function release(q: Queryable, ids: number[]): Promise<void> {
+  if (ids.length) await q.query(`DELETE FROM rate_events WHERE id = ANY($1::bigint[])`, [ids]);
 }

@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { consumeCaptchaToken } from './captcha.ts';
 import { accountById, accountByUsername, normaliseUsername, startSession, twoStepTypesOf, type AccountRow } from './accounts.ts';
 import { checkCode, consumeCode, sendCode, smsAddress } from './codes.ts';
-import { clear, longestWait, record, type Limit } from './rate-limit.ts';
+import { clear, release, reserve, type Limit } from './rate-limit.ts';
 import { checkTotp } from './totp.ts';
 
 /** Failed sign-ins allowed per account (by the name typed) and per client address, in 15 minutes. */
@@ -40,17 +40,16 @@ export async function passwordSignIn(
   body: z.infer<typeof loginBody>,
 ): Promise<SignInResult> {
   const limits = loginLimits(body.username, request.ip);
-  const wait = await longestWait(app.db, limits);
-  if (wait > 0) throw fail('TOO_MANY_ATTEMPTS', { minutes: Math.ceil(wait / 60) });
-  if (app.config.CAPTCHA === 'on') await consumeCaptchaToken(app.db, body.captchaToken);
+  // The attempt is counted as a failure before the password is checked, under a lock (rate-limit.ts reserve), and
+  // taken back if it succeeds: N concurrent wrong passwords cannot all pass the check before any is recorded.
+  // The captcha token is used up inside the same step: a bad token records nothing, a locked-out attempt spends none.
+  const reserved = await reserve(app.db, limits, app.config.CAPTCHA === 'on' ? (q) => consumeCaptchaToken(q, body.captchaToken) : undefined);
 
   const account = await accountByUsername(app.db, body.username, body.telPrefix);
   const passed = account ? await verifyPassword(account.password_hash, body.password) : (await verifyPassword(await decoy(), body.password), false);
-  if (!account || !passed) {
-    await record(app.db, limits.map((l) => l.key));
-    throw fail('BAD_CREDENTIALS');
-  }
+  if (!account || !passed) throw fail('BAD_CREDENTIALS');
   await clear(app.db, limits[0]!.key);
+  await release(app.db, reserved);
 
   const types = twoStepTypesOf(account);
   if (types.length) return { kind: 'secondStep', data: await openChallenge(app, account, types) };
@@ -104,8 +103,14 @@ export async function validateSecondStep(
 ): Promise<AccountAnswer> {
   const ch = await liveChallenge(app, body.secToken, body.authType);
   const hash = sha256(body.secToken);
-  // Each try counts against the challenge, committed before the code is judged.
-  await app.db.query(`UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = $1`, [hash]);
+  // Each try counts against the challenge, committed before the code is judged. The increment is the check too
+  // (attempts < max in the same UPDATE, which locks the row), so concurrent tries cannot exceed the limit.
+  const counted = await app.db.query(
+    `UPDATE login_challenges SET attempts = attempts + 1
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2 RETURNING account_id`,
+    [hash, challengeMaxAttempts],
+  );
+  if (!counted.length) throw fail('SECOND_STEP_EXPIRED');
   let codeId: number | undefined;
   if (body.authType === 'google') {
     const account = await accountById(app.db, ch.account_id);

@@ -6,7 +6,7 @@ import { maskContact } from '@cc/domain/account';
 import { AppError, fail } from '../../lib/app-error.ts';
 import { accountById, type AccountRow } from './accounts.ts';
 import { checkCode, consumeCode, sendCode, smsAddress } from './codes.ts';
-import { longestWait, record } from './rate-limit.ts';
+import { release, reserve } from './rate-limit.ts';
 import { checkTotp, newTotpSecret } from './totp.ts';
 
 const yn = (v: string) => (v === 'Y' ? ('Y' as const) : ('N' as const));
@@ -51,13 +51,10 @@ export async function setTwoStep(app: FastifyInstance, request: FastifyRequest, 
       if (on) throw notReady(request, 'google');
       return twoStepStatusOf(a);
     }
-    const limit = { key: `totp:acct:${a.id}`, max: 5, windowSeconds: 15 * 60 };
-    const wait = await longestWait(app.db, [limit]);
-    if (wait > 0) throw fail('TOO_MANY_ATTEMPTS', { minutes: Math.ceil(wait / 60) });
-    if (!(await checkTotp(app.db, app.config, a.id, sealed, body.authCode))) {
-      await record(app.db, [limit.key]);
-      throw fail('CODE_WRONG', undefined, { authCode: 'err.codeWrong' });
-    }
+    // Counted as wrong before it is checked, under a lock, and taken back when right: concurrent guesses cannot exceed 5.
+    const reserved = await reserve(app.db, [{ key: `totp:acct:${a.id}`, max: 5, windowSeconds: 15 * 60 }]);
+    if (!(await checkTotp(app.db, app.config, a.id, sealed, body.authCode))) throw fail('CODE_WRONG', undefined, { authCode: 'err.codeWrong' });
+    await release(app.db, reserved);
     await app.db.query(
       on
         ? `UPDATE accounts SET totp_secret = totp_pending, totp_pending = NULL, google_auth = 'Y' WHERE id = $1`
