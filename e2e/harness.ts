@@ -50,6 +50,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     WEB_DIST: webDist,
     DATABASE_URL: process.env.DATABASE_URL,
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    // outboxCode() reads sign-up codes there.
+    DEV_OUTBOX: 'on',
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });

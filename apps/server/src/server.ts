@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupNotices } from './config.ts';
 import { openDatabase } from './start.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
-if (config.CAPTCHA === 'off') {
-  console.warn('WARNING: CAPTCHA=off. The sign-in slider check is disabled; use this only for automated tests.');
-}
+const notices = startupNotices(config);
+for (const w of notices.warnings) console.warn(`WARNING: ${w}`);
 await mkdir(path.resolve(config.DATA_DIR), { recursive: true });
 const db = await openDatabase(config);
 const app = await buildApp({ config, db });
@@ -31,4 +30,5 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ host: config.HOST, port: config.PORT });
 const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+for (const line of notices.info) app.log.info(line);
 app.log.info(`CertHub console on http://${shown}:${config.PORT} (${db.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`);

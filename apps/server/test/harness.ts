@@ -41,6 +41,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     // Keys and files go to a folder of the test's own, never into the work tree.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-test-')),
     MASTER_KEY: randomBytes(32).toString('base64'),
+    // Tests read codes and links there; a test of the default passes DEV_OUTBOX: '' (unset).
+    DEV_OUTBOX: 'on',
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });

@@ -49,6 +49,7 @@ export const coreZh = {
   'purpose.twoStep': '修改二次验证设置',
   'msg.codeSubject': 'CertHub 验证码：{{code}}',
   'msg.codeBody': '您的验证码是 {{code}}，用于{{purpose}}，{{minutes}}分钟内有效。如非本人操作，请忽略本消息。',
+  'err.bodyTooLarge': '请求内容过大，不能超过 {{limit}}',
 } as const;
 
 export type CoreMessageKey = keyof typeof coreZh;
@@ -100,6 +101,7 @@ export const coreEn: Record<CoreMessageKey, string> = {
   'purpose.twoStep': 'changing your second-step settings',
   'msg.codeSubject': 'CertHub verification code: {{code}}',
   'msg.codeBody': 'Your verification code is {{code}}, for {{purpose}}. It is valid for {{minutes}} minutes. If this was not you, ignore this message.',
+  'err.bodyTooLarge': 'The request is too large: at most {{limit}}',
 };
 
 export type Locale = 'zh' | 'en';

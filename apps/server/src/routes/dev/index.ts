@@ -4,13 +4,14 @@ import { outboxAnswer, outboxQuery } from '@cc/contracts/session';
 import { ok } from '../../lib/envelope.ts';
 
 /**
- * Development only (never registered in production): the newest mail and SMS sent to an address,
- * so people and tests can read codes on a machine with no mail server.
+ * Registered only with DEV_OUTBOX=on (refused in production): the newest mail and SMS sent to an address, so people
+ * trying the product and tests can read codes on a machine with no mail server. Anyone reaching the server reads
+ * anyone's codes here, hence off by default.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/outbox',
-    { schema: { tags: ['dev'], summary: 'Newest messages sent to an address (not in production)', querystring: outboxQuery, response: { 200: envelope(outboxAnswer) } } },
+    { schema: { tags: ['dev'], summary: 'Newest messages sent to an address (only with DEV_OUTBOX=on, never in production)', querystring: outboxQuery, response: { 200: envelope(outboxAnswer) } } },
     async (request) => {
       const to = request.query.to;
       // "+86138..." in a query string arrives as " 86138..." when the + was not encoded; digits alone match an SMS number too.
