@@ -28,7 +28,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+for (const line of notices.info) app.log.info(line);
 await app.listen({ host: config.HOST, port: config.PORT });
 const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-for (const line of notices.info) app.log.info(line);
 app.log.info(`CertHub console on http://${shown}:${config.PORT} (${db.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`);
