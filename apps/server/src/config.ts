@@ -81,6 +81,7 @@ export function startupNotices(config: Config): { warnings: string[]; info: stri
   const warnings: string[] = [];
   const info: string[] = [];
   if (config.CAPTCHA === 'off') warnings.push('CAPTCHA=off. The sign-in slider check is disabled; use this only for automated tests.');
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) warnings.push('SMTP_URL is not set: verification codes and links are recorded but reach nobody.');
   if (config.DEV_OUTBOX === 'on') {
     warnings.push('DEV_OUTBOX=on. GET /dev/outbox shows every code and link sent to anyone; use this only on a machine nobody else can reach.');
   } else if (config.NODE_ENV !== 'production') {

@@ -100,7 +100,8 @@ describe('configuration refused in production', () => {
     const on = startupNotices(loadConfig({ DEV_OUTBOX: 'on', CAPTCHA: 'off' }));
     expect(on.warnings).toEqual([expect.stringMatching(/^CAPTCHA=off\./), expect.stringMatching(/^DEV_OUTBOX=on\. GET \/dev\/outbox shows every code/)]);
     expect(startupNotices(loadConfig({}))).toEqual({ warnings: [], info: [expect.stringMatching(/codes and links are printed to this log/)] });
-    expect(startupNotices(loadConfig({ NODE_ENV: 'production' }))).toEqual({ warnings: [], info: [] });
+    expect(startupNotices(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }))).toEqual({ warnings: [], info: [] });
+    expect(startupNotices(loadConfig({ NODE_ENV: 'production' })).warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set: verification codes and links are recorded but reach nobody/)]);
   });
 });
 
@@ -212,7 +213,10 @@ describe('a newcomer on a fresh machine (npm start: development, no mail server)
     createInterface({ input: proc.stdout! }).on('line', (line) => {
       const msg = line.startsWith('{') ? ((JSON.parse(line) as { msg?: string }).msg ?? '') : line;
       seen.push(msg);
-      for (const w of waiters.splice(0)) (w.test(msg) ? w.resolve(msg) : waiters.push(w));
+      for (const w of waiters.splice(0)) {
+        if (w.test(msg)) w.resolve(msg);
+        else waiters.push(w);
+      }
     });
     const exited = once(proc, 'exit').then(([code]) => {
       throw new Error(`server exited with ${String(code)}: ${stderr}`);
