@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    // CAPTCHA=off (scripted sign-ins) is refused in production; NODE_ENV changes nothing else that is measured.
+    env: { ...process.env, NODE_ENV: env.CAPTCHA === 'off' ? 'test' : 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

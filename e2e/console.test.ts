@@ -299,4 +299,11 @@ describe('console shell', () => {
     await page.waitForURL(/\/sign-in\?redirect=%2Fdashboard/);
     await page.getByTestId('sign-in-page').waitFor();
   });
+
+  it('ran every screen above under its Content-Security-Policy without a single violation', async () => {
+    // The policy was really in force: no inline or evaluated scripts allowed.
+    const r = await fetch(`${stack.baseUrl}/dashboard`, { headers: { accept: 'text/html' } });
+    expect(r.headers.get('content-security-policy')).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(stack.cspViolations).toEqual([]);
+  });
 });

@@ -29,6 +29,8 @@ export interface Stack {
   baseUrl: string;
   app: App;
   browser: Browser;
+  /** Content-Security-Policy violations reported by any page of the stack so far: the console must run under its policy. */
+  cspViolations: string[];
   /** A fresh browser context (own storage) with the console's preferences preset. */
   newPage(opts?: { lang?: 'zh' | 'en'; theme?: 'light' | 'dark' | 'system'; token?: string }): Promise<Page>;
   close(): Promise<void>;
@@ -50,6 +52,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     WEB_DIST: webDist,
     DATABASE_URL: process.env.DATABASE_URL,
     ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    // outboxCode() reads sign-up codes there.
+    DEV_OUTBOX: 'on',
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });
@@ -63,11 +67,13 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
 
   return {
     baseUrl,
     app,
     browser,
+    cspViolations,
     async newPage(opts = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 }, locale: 'zh-CN', colorScheme: 'light' });
       contexts.push(context);
@@ -78,11 +84,18 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
         sessionStorage.setItem('e2e-prefs', '1');
         for (const [k, v] of Object.entries(p)) if (v) localStorage.setItem(k, v);
       }, prefs);
+      // The page's own report of what its policy blocked, besides the browser's "Refused to ..." console lines.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`[csp violation] ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`),
+        );
+      });
       const page = await context.newPage();
       // Surface what breaks in the page next to the failing step.
       page.on('pageerror', (e) => console.error(`[page error] ${e.message}`));
       page.on('console', (m) => {
         if (m.type() === 'error') console.error(`[console error] ${m.text()}`);
+        if (/Content Security Policy|\[csp violation\]/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
       });
       return page;
     },

@@ -15,6 +15,10 @@ import type { Config } from './config.ts';
 import { isUnavailable, registerErrorHandler, retryAfterSeconds } from './plugins/errors.ts';
 import { requireSession } from './plugins/auth.ts';
 import { registerJobs } from './plugins/jobs.ts';
+import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { checkMasterKey } from './lib/secret-box.ts';
+import { defaultBodyLimit } from './lib/body-limits.ts';
+import { siteConfigFor } from './services/site/site-config.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
 
@@ -30,10 +34,13 @@ export type App = FastifyInstance;
 /** Builds the whole server as one Fastify instance; tests call it and use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db } = deps;
+  // Before anything is served: a wrong master key would answer every sealed secret with an error.
+  await checkMasterKey(config, db);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.token'] },
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 32 * 1024 * 1024,
+    // Calls that take batches say so with a bodyLimit of their own (lib/body-limits.ts).
+    bodyLimit: defaultBodyLimit,
     ajv: undefined,
     // While closing, calls on kept-alive connections get our own 503 envelope (hook below), not Fastify's bare one.
     return503OnClosing: false,
@@ -43,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('messenger', deps.messenger ?? createMessenger(config, db));
+  app.decorate('messenger', deps.messenger ?? createMessenger(config, db, app.log));
   app.decorateRequest('account', null as never);
   app.decorateRequest('locale', 'zh');
   app.addHook('onRequest', async (request) => {
@@ -53,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-expose-headers', 'authorization');
   });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
 
   // Shutting down: in-flight calls finish, new ones on open connections are turned away (and the connection closed)
@@ -93,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: docsPolicy, uiConfig: { validatorUrl: null } });
 
   // For load balancers and monitors: 200 when the database answers, 503 (with the database's state) when it does not.
   app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
@@ -120,10 +128,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // index.html only through the handler below, which gives it the host's policy.
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false, allowedPath: (p) => p !== '/index.html' });
   }
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && isConsolePage(request.method, request.url, request.headers.accept)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasWeb && isConsolePage(request.method, request.url, request.headers.accept)) {
+      const site = await siteConfigFor(db, request.headers.host).catch((err: unknown) => request.log.warn({ err }, 'site configuration unreadable: base policy'));
+      if (site) reply.header('content-security-policy', consolePolicyFor(site));
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     return reply.status(404).send({ code: 404, data: null, msg: translate(request.locale, 'err.notFound') });
   });
 

@@ -57,17 +57,57 @@ const envSchema = z.object({
   PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).default(1_000),
   /** The per-address limit on anonymous calls (plugins/ip-limit.ts); `off` only for benchmarks that load one address. */
   IP_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  /**
+   * GET /dev/outbox: anyone who can reach the server reads the codes and links sent to any address.
+   * For trying the product and for tests only; refused in production.
+   */
+  DEV_OUTBOX: z.enum(['on', 'off']).default('off'),
 });
+
+/** Settings that are fine on a developer's machine and unsafe in production: each one is listed, all at once. */
+const safeEnvSchema = envSchema.superRefine((c, ctx) => {
+  const problem = (path: keyof typeof c, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (typeof c.MASTER_KEY === 'string' && Buffer.from(c.MASTER_KEY, 'base64').length !== 32) problem('MASTER_KEY', 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (c.NODE_ENV !== 'production') return;
+  if (c.DEV_OUTBOX === 'on') problem('DEV_OUTBOX', 'must be off with NODE_ENV=production: /dev/outbox lets anyone read the codes and links sent to others');
+  if (c.CAPTCHA === 'off') problem('CAPTCHA', 'must be on with NODE_ENV=production: off is for automated tests only');
+  if (c.IP_RATE_LIMIT === 'off') problem('IP_RATE_LIMIT', 'must be on with NODE_ENV=production: off is for benchmarks that load from one address');
+  if (c.REPORT_ALLOW_PRIVATE === 'on') problem('REPORT_ALLOW_PRIVATE', 'must be off with NODE_ENV=production: on lets any user make the server fetch private and loopback addresses');
+  if (c.DATABASE_URL) {
+    // A key generated into DATA_DIR is one host's: another server on the same database could not open what it sealed or signed.
+    if (!c.MASTER_KEY) problem('MASTER_KEY', 'is required with DATABASE_URL and NODE_ENV=production: every server on the database must share one key (openssl rand -base64 32)');
+    if (!c.PAYMENT_SANDBOX_SECRET) problem('PAYMENT_SANDBOX_SECRET', 'is required with DATABASE_URL and NODE_ENV=production: every server on the database must share one secret');
+  }
+}, { when: () => true }); // runs even when another variable is malformed: every problem is listed at once
 
 export type Config = z.infer<typeof envSchema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as a shell's `VAR=` does.
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const r = envSchema.safeParse(clean);
+  const r = safeEnvSchema.safeParse(clean);
   if (!r.success) {
     const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Bad configuration:\n${lines.join('\n')}`);
   }
   return r.data;
+}
+
+/** What an operator must know at start: settings that lower protection, and where development codes go. */
+export function startupNotices(config: Config): { warnings: string[]; info: string[] } {
+  const warnings: string[] = [];
+  const info: string[] = [];
+  if (config.CAPTCHA === 'off') warnings.push('CAPTCHA=off. The sign-in slider check is disabled; use this only for automated tests.');
+  if (config.IP_RATE_LIMIT === 'off') warnings.push('IP_RATE_LIMIT=off. Anonymous calls are not limited per address; use this only for benchmarks.');
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) warnings.push('SMTP_URL is not set: verification codes and links are recorded but reach nobody.');
+  if (config.DEV_OUTBOX === 'on') {
+    warnings.push('DEV_OUTBOX=on. GET /dev/outbox shows every code and link sent to anyone; use this only on a machine nobody else can reach.');
+  } else if (config.NODE_ENV !== 'production') {
+    info.push(
+      config.SMTP_URL
+        ? 'Verification codes and links go by SMTP; SMS codes are printed to this log (development).'
+        : 'No mail server (SMTP_URL) is set: verification codes and links are printed to this log (development).',
+    );
+  }
+  return { warnings, info };
 }

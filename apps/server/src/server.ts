@@ -1,16 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { loadConfig, startupNotices } from './config.ts';
 import { openDatabase } from './start.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
-if (config.CAPTCHA === 'off') {
-  console.warn('WARNING: CAPTCHA=off. The sign-in slider check is disabled; use this only for automated tests.');
-}
-if (config.IP_RATE_LIMIT === 'off') {
-  console.warn('WARNING: IP_RATE_LIMIT=off. Anonymous calls are not limited per address; use this only for benchmarks.');
-}
+const notices = startupNotices(config);
+for (const w of notices.warnings) console.warn(`WARNING: ${w}`);
 await mkdir(path.resolve(config.DATA_DIR), { recursive: true });
 const db = await openDatabase(config);
 const app = await buildApp({ config, db });
@@ -59,6 +55,7 @@ process.on('unhandledRejection', (reason) => {
   app.log.error({ err: reason }, 'unhandled promise rejection');
 });
 
+for (const line of notices.info) app.log.info(line);
 await app.listen({ host: config.HOST, port: config.PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;

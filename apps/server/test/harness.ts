@@ -53,6 +53,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cc-test-')),
     MASTER_KEY: first?.MASTER_KEY ?? randomBytes(32).toString('base64'),
     ...(first ? { PAYMENT_SANDBOX_SECRET: sandboxSecret(first).toString('utf8') } : {}),
+    // Tests read codes and links there; a test of the default passes DEV_OUTBOX: '' (unset).
+    DEV_OUTBOX: 'on',
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });

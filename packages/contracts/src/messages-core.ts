@@ -51,6 +51,7 @@ export const coreZh = {
   'msg.codeBody': '您的验证码是 {{code}}，用于{{purpose}}，{{minutes}}分钟内有效。如非本人操作，请忽略本消息。',
   'err.unavailable': '服务暂时不可用，请稍后重试',
   'err.tooManyRequests': '请求过于频繁，请{{seconds}}秒后再试',
+  'err.bodyTooLarge': '请求内容过大，不能超过 {{limit}}',
 } as const;
 
 export type CoreMessageKey = keyof typeof coreZh;
@@ -104,6 +105,7 @@ export const coreEn: Record<CoreMessageKey, string> = {
   'msg.codeBody': 'Your verification code is {{code}}, for {{purpose}}. It is valid for {{minutes}} minutes. If this was not you, ignore this message.',
   'err.unavailable': 'Service temporarily unavailable, please try again shortly',
   'err.tooManyRequests': 'Too many requests, please try again in {{seconds}} s',
+  'err.bodyTooLarge': 'The request is too large: at most {{limit}}',
 };
 
 export type Locale = 'zh' | 'en';

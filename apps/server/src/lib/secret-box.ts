@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Db } from '@cc/db/client';
 import type { Config } from '../config.ts';
 
 /** Seals small secrets (TOTP seeds, private keys) at rest with AES-256-GCM. */
@@ -10,24 +11,53 @@ export interface SecretBox {
 }
 
 const version = 'v1';
-const boxes = new Map<string, SecretBox>();
+const boxes = new Map<string, SecretBox & { fingerprint: string }>();
+
+type KeyConfig = Pick<Config, 'MASTER_KEY' | 'DATA_DIR'> & Partial<Pick<Config, 'NODE_ENV' | 'DATABASE_URL'>>;
 
 /**
  * The key comes from MASTER_KEY (base64, 32 bytes) or from `${DATA_DIR}/master.key`, generated once.
  * Never a key kept only in memory: a second instance, or the next start, must open what this one sealed.
  */
-export function secretBox(config: Pick<Config, 'MASTER_KEY' | 'DATA_DIR'>): SecretBox {
+export function secretBox(config: KeyConfig): SecretBox {
+  return keyedBox(config);
+}
+
+function keyedBox(config: KeyConfig): SecretBox & { fingerprint: string } {
   const id = config.MASTER_KEY ? `env:${config.MASTER_KEY}` : `file:${path.resolve(config.DATA_DIR, 'master.key')}`;
   let box = boxes.get(id);
   if (!box) {
-    box = makeBox(loadKey(config));
+    const key = loadKey(config);
+    box = { ...makeBox(key), fingerprint: createHmac('sha256', key).update('certhub master key fingerprint v1').digest('hex') };
     boxes.set(id, box);
   }
   return box;
 }
 
-function loadKey(config: Pick<Config, 'MASTER_KEY' | 'DATA_DIR'>): Buffer {
+/**
+ * Refuses to start with a master key other than the one this database's secrets were sealed with: the first start
+ * records the key's fingerprint (an HMAC under the key, which does not reveal it), every later one compares.
+ * Without this check a wrong key only shows when a user's 2FA or a stored private key fails to open.
+ */
+export async function checkMasterKey(config: KeyConfig, db: Db): Promise<void> {
+  const { fingerprint } = keyedBox(config);
+  await db.query(`INSERT INTO key_fingerprints (name, fingerprint) VALUES ('master', $1) ON CONFLICT (name) DO NOTHING`, [fingerprint]);
+  const [row] = await db.query<{ fingerprint: string }>(`SELECT fingerprint FROM key_fingerprints WHERE name = 'master'`);
+  if (row?.fingerprint !== fingerprint) {
+    const source = config.MASTER_KEY ? 'MASTER_KEY' : `the key in ${path.resolve(config.DATA_DIR, 'master.key')}`;
+    throw new Error(
+      `${source} is not the master key this database was first started with, so it cannot open the private keys and 2FA secrets sealed there. ` +
+        'Start with the original MASTER_KEY (or DATA_DIR/master.key).',
+    );
+  }
+}
+
+function loadKey(config: KeyConfig): Buffer {
   if (config.MASTER_KEY) return checkKey(Buffer.from(config.MASTER_KEY, 'base64'), 'MASTER_KEY');
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
+    // A generated key is this host's alone; another server on the same database could not open what it seals.
+    throw new Error('MASTER_KEY is required with DATABASE_URL and NODE_ENV=production (openssl rand -base64 32)');
+  }
   const file = path.resolve(config.DATA_DIR, 'master.key');
   mkdirSync(path.dirname(file), { recursive: true });
   try {

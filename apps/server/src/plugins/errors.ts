@@ -60,6 +60,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(e.status).send({ code: e.code, data: null, msg: translate(locale, e.key) });
     }
     const status = (error as FastifyError).statusCode ?? 500;
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      request.log.info({ limit, length: request.headers['content-length'] }, 'request body too large');
+      const shown = limit >= 1024 * 1024 ? `${Math.floor(limit / 1024 / 1024)} MB` : `${Math.floor(limit / 1024)} KB`;
+      return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: translate(locale, 'err.bodyTooLarge', { limit: shown }) });
+    }
     if (status < 500 && !isResponseSerializationError(error)) {
       // Malformed bodies, too-large payloads, unsupported media types: the caller's fault, said plainly.
       request.log.info({ err: error }, 'rejected request');

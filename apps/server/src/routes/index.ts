@@ -19,7 +19,8 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(siteRoutes);
   await app.register(sessionRoutes);
   await app.register(ordersPublicRoutes);
-  if (app.config.NODE_ENV !== 'production') await app.register(devRoutes);
+  // Only when switched on (never in production, see config.ts): otherwise the path does not exist (404).
+  if (app.config.DEV_OUTBOX === 'on') await app.register(devRoutes);
   await app.register(paymentsPublicRoutes);
 };
 

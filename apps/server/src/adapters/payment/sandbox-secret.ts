@@ -8,8 +8,12 @@ import type { Config } from '../../config.ts';
  * generated once (as the master key is). Kept apart from the master key so it can be rotated or shared with an
  * out-of-process sandbox without exposing the key that seals private keys.
  */
-export function sandboxSecret(config: Pick<Config, 'PAYMENT_SANDBOX_SECRET' | 'DATA_DIR'>): Buffer {
+export function sandboxSecret(config: Pick<Config, 'PAYMENT_SANDBOX_SECRET' | 'DATA_DIR'> & Partial<Pick<Config, 'NODE_ENV' | 'DATABASE_URL'>>): Buffer {
   if (config.PAYMENT_SANDBOX_SECRET) return Buffer.from(config.PAYMENT_SANDBOX_SECRET, 'utf8');
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL) {
+    // A generated secret is this host's alone: callbacks signed for another server on the same database would fail.
+    throw new Error('PAYMENT_SANDBOX_SECRET is required with DATABASE_URL and NODE_ENV=production');
+  }
   const file = path.resolve(config.DATA_DIR, 'payment-sandbox.secret');
   mkdirSync(path.dirname(file), { recursive: true });
   try {

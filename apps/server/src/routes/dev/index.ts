@@ -5,15 +5,16 @@ import { ok } from '../../lib/envelope.ts';
 import { ipLimitGroup } from '../../plugins/ip-limit.ts';
 
 /**
- * Development only (never registered in production): the newest mail and SMS sent to an address,
- * so people and tests can read codes on a machine with no mail server.
+ * Registered only with DEV_OUTBOX=on (refused in production): the newest mail and SMS sent to an address, so people
+ * trying the product and tests can read codes on a machine with no mail server. Anyone reaching the server reads
+ * anyone's codes here, hence off by default.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   // A development tool that tests poll: not counted by the per-address limit.
   ipLimitGroup(app, false);
   app.get(
     '/dev/outbox',
-    { schema: { tags: ['dev'], summary: 'Newest messages sent to an address (not in production)', querystring: outboxQuery, response: { 200: envelope(outboxAnswer) } } },
+    { schema: { tags: ['dev'], summary: 'Newest messages sent to an address (only with DEV_OUTBOX=on, never in production)', querystring: outboxQuery, response: { 200: envelope(outboxAnswer) } } },
     async (request) => {
       const to = request.query.to;
       // "+86138..." in a query string arrives as " 86138..." when the + was not encoded; digits alone match an SMS number too.

@@ -3,6 +3,7 @@ import { envelope } from '@cc/contracts/envelope';
 import { csrBatchSaveAnswer, csrBatchSaveBody, csrGenerateAnswer, csrGenerateBody, csrSaveAnswer, csrSaveBody } from '@cc/contracts/purchase';
 import { keyOptionsFor } from '@cc/domain/key-options';
 import { ok } from '../../lib/envelope.ts';
+import { batchBodyLimit } from '../../lib/body-limits.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { isParsedCsr, parseCsr } from '../../services/purchase/csr.ts';
 import { checkCountry, generateCsr } from '../../services/purchase/generate-csr.ts';
@@ -58,6 +59,7 @@ export const csrRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/v1/csr/batchSave', {
+    bodyLimit: batchBodyLimit,
     schema: { tags, summary: 'Save several CSRs (at most 500), all or none', body: csrBatchSaveBody, response: { 200: envelope(csrBatchSaveAnswer) } },
   }, async (request) => ok({ ids: await saveCsrs(app.db, request.account.id, await readAll(request.body.csrs)) }));
 };

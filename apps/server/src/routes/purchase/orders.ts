@@ -16,6 +16,7 @@ import { noDiscount, pricePlaceholder, priceFor } from '@cc/domain/pricing';
 import { isValidTerm, freeTermDays } from '@cc/domain/terms';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { ok } from '../../lib/envelope.ts';
+import { batchBodyLimit } from '../../lib/body-limits.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { createOrders, createOrdersPartial } from '../../services/purchase/create-orders.ts';
 import { findProduct } from '../../services/purchase/products.ts';
@@ -62,6 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/v1/orders/certificate/:productNo', {
+    bodyLimit: batchBodyLimit,
     schema: {
       tags,
       summary: 'Create orders (one, or one per sslCerts entry, at most 500), all or none, or per certificate with partial',
@@ -79,6 +81,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/v1/orders/free', {
+    bodyLimit: batchBodyLimit,
     schema: {
       tags,
       summary: 'Create free 90-day orders (paid at once: status 1002)',
