@@ -85,7 +85,7 @@ async function checkRequest(deps: CreateOrdersDeps, product: Product, body: Crea
     productType: product.productType, brand: product.brand, certType: product.certType, commonName: cns[i]!, extraDomains: certs[i]!.domainNames, batch,
   })));
   const names = new Map(named.map((i, k) => [i, results[k]!]));
-  const checked = await Promise.all(certs.map((c, i) => checkCert(deps, product, body, c, csrs[i]!, cns[i]!, names.get(i))));
+  const checked = certs.map((c, i) => checkCert(deps, product, body, c, csrs[i]!, cns[i]!, names.get(i)));
   const failures: FailedCert[] = checked.flatMap((c, i) => (c.ok ? [] : [{ index: i, commonName: certs[i]!.commonName, field: c.field, said: c.said }]));
   return { certs, batch, checked, failures };
 }
@@ -147,7 +147,7 @@ async function writeOrders(deps: CreateOrdersDeps, accountId: number, product: P
 }
 
 /** One certificate: its CSR (parsed), common name (typed, or the CSR's) and names (checked by validateOrders). */
-async function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBody, cert: SslCertInput, csr: ParsedCsr | Said, cnTyped: string, names: DomainCheckResult | undefined): Promise<Checked> {
+function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBody, cert: SslCertInput, csr: ParsedCsr | Said, cnTyped: string, names: DomainCheckResult | undefined): Checked {
   const bad = (field: string, s: Said): Checked => ({ ok: false, field, said: s });
 
   if (!isParsedCsr(csr)) return bad('csr', csr);
