@@ -131,8 +131,8 @@ export interface ReSignQuote {
  * The one place a re-sign is priced: the preview (reSignPrice) and the request (requestReSign) both call it,
  * so the preview is what the request charges. The names are checked with the product's rules first (and the
  * www names it adds put in), then priced by reSignPriceDiff of @cc/domain. `commonName` is the new CSR's;
- * the preview has none and takes the order's when it is among the names, else the first name. Products
- * without names (code, doc, S/MIME) keep theirs.
+ * the preview has none and takes the order's when it is among the names, else the first name. The names of
+ * products without domains (code, doc, S/MIME) are not checked here, only counted.
  */
 export async function quoteReSign(db: Queryable, o: ReSignOrder, given: string[] | undefined, now: Date, commonName?: string): Promise<ReSignQuote> {
   let names = given?.length ? given : o.domain_names;
