@@ -211,6 +211,20 @@ describe('buying certificates', () => {
     await page.getByTestId('extra-domains').fill('b.example.com\nb.example.com');
     await errorOf(page, 'extraDomains').filter({ hasText: 'b.example.com 重复' }).waitFor();
     await screenshot(page, 'purchase-single-zh-light-errors');
+    // The common name typed again among the other names (in another case) is a duplicate too, not dropped.
+    await page.getByTestId('extra-domains').fill('b.example.com\nA.Example.com');
+    await errorOf(page, 'extraDomains').filter({ hasText: 'A.Example.com 重复' }).waitFor();
+    await page.getByTestId('extra-domains').fill('');
+    await errorOf(page, 'extraDomains').waitFor({ state: 'detached' });
+
+    // Batch: a line repeated in its group, and the same name as two orders, each named as it is typed.
+    await page.getByTestId('tab-batch').click();
+    await page.getByTestId('batch-domains').fill(`g1-${tag}.example.com\nx-${tag}.example.com\nX-${tag}.example.com\n\ng2-${tag}.example.com\n\ng2-${tag}.example.com`);
+    await page.getByTestId('batch-domains').blur();
+    await page.getByTestId('batch-errors').getByText(`X-${tag}.example.com 重复`).waitFor();
+    await page.getByTestId('batch-errors').getByText(`g2-${tag}.example.com 重复`).waitFor();
+    await page.getByTestId('batch-domains').fill('');
+    await page.getByTestId('tab-single').click();
 
     // A single-IP product refuses a second IP, and a private address.
     await pickProduct(page, 'bitcert', 'DV', 'BC-DV-IP-ONE');
@@ -233,6 +247,8 @@ describe('buying certificates', () => {
     await en.getByTestId('common-name').fill('a.example.com');
     await en.getByTestId('extra-domains').fill('c.example.com\nc.example.com');
     await errorOf(en, 'extraDomains').filter({ hasText: 'c.example.com duplicate' }).waitFor();
+    await en.getByTestId('extra-domains').fill('a.example.com');
+    await errorOf(en, 'extraDomains').filter({ hasText: 'a.example.com duplicate' }).waitFor();
     await en.close();
   });
 

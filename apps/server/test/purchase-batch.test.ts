@@ -71,6 +71,46 @@ describe('batch ordering', () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it('refuses duplicates as "{domain} duplicate": a name in two orders, a repeat inside a group, the common name in its group', async () => {
+    const cert = async (commonName: string, domainNames: string[] = []) => ({ commonName, csr: await makeEcCsr(commonName), domainNames });
+    const sslCerts = [
+      await cert('d1.example.com', ['shared.example.com']),
+      await cert('d1.example.com'),
+      await cert('d2.example.com', ['r.example.com', 'R.example.com']),
+      await cert('d3.example.com', ['D3.EXAMPLE.COM']),
+      await cert('d4.example.com', ['shared.example.com']),
+      await cert('d5.example.com'),
+    ];
+    const before = await countOrders();
+    const r = await me.post('/v1/orders/certificate/T-FLEX', { year: 1, dcvMethod: 'dns', sslCerts });
+    expect(r.body).toEqual({
+      code: 10001,
+      msg: '共 6 个订单，其中 4 个未通过校验，未创建任何订单',
+      data: null,
+      errors: { 'd1.example.com': 'd1.example.com 重复', 'd2.example.com': 'R.example.com 重复', 'd3.example.com': 'D3.EXAMPLE.COM 重复', 'd4.example.com': 'shared.example.com 重复' },
+    });
+    const en = await me.post('/v1/orders/certificate/T-FLEX', { year: 1, dcvMethod: 'dns', sslCerts }, { lang: 'en' });
+    expect(en.body.errors).toEqual({ 'd1.example.com': 'd1.example.com duplicate', 'd2.example.com': 'R.example.com duplicate', 'd3.example.com': 'D3.EXAMPLE.COM duplicate', 'd4.example.com': 'shared.example.com duplicate' });
+    expect(await countOrders()).toBe(before);
+
+    // Partial mode: the first order that holds a name is created, the later one is refused, on the field at fault.
+    const p = await me.post('/v1/orders/certificate/T-FLEX', { year: 1, dcvMethod: 'dns', partial: true, sslCerts: [sslCerts[0], sslCerts[1], sslCerts[4]] }, { lang: 'en' });
+    expect(p.body.code).toBe(200);
+    const data = p.body.data as { created: { index: number }[]; failed: unknown[] };
+    expect(data.created.map((c) => c.index)).toEqual([0]);
+    expect(data.failed).toEqual([
+      { index: 1, commonName: 'd1.example.com', errors: { commonName: 'd1.example.com duplicate' } },
+      { index: 2, commonName: 'd4.example.com', errors: { domainNames: 'shared.example.com duplicate' } },
+    ]);
+    expect(await countOrders()).toBe(before + 1);
+  });
+
+  it('refuses the same name twice in a batch of CSRs read for their common names (paste and zip)', async () => {
+    const csr = await makeEcCsr('z.example.com');
+    const r = await me.post('/v1/orders/certificate/T-DV', { year: 1, sslCerts: [{ commonName: '', csr }, { commonName: '', csr }] }, { lang: 'en' });
+    expect(r.body).toMatchObject({ code: 10001, errors: { 'sslCerts.1': 'z.example.com duplicate' } });
+  });
+
   it('accepts sslCerts as JSON text in a form body', async () => {
     const sslCerts = await certs(3, 'form');
     const r = await me.post('/v1/orders/certificate/T-DV', { year: 1, sslCerts }, { form: true });

@@ -67,12 +67,19 @@ describe('POST /v1/orders/certificate/{productNo}: one order', () => {
     expect(r.code).toBe(200);
   });
 
-  it('prices extra names of a flex order and keeps the added www variants unbilled', async () => {
-    const r = await order('T-FLEX', { year: 1, csr: await makeCsr('flex.example.com'), commonName: 'flex.example.com', domainNames: 'flex.example.com,api.example.com', dcvMethod: 'dns' });
+  it('prices extra names of a flex order and keeps the added www variants unbilled, typed or not', async () => {
+    const r = await order('T-FLEX', { year: 1, csr: await makeCsr('flex.example.com'), commonName: 'flex.example.com', domainNames: 'api.example.com', dcvMethod: 'dns' });
     expect(r.code).toBe(200);
     const [row] = await t.app.db.query<{ pay_amount: number; domain_names: string[] }>(`SELECT pay_amount, domain_names FROM orders WHERE order_no = $1`, [r.data]);
     expect(row!.pay_amount).toBe(25000);
-    expect(row!.domain_names).toEqual(expect.arrayContaining(['flex.example.com', 'www.flex.example.com', 'api.example.com']));
+    expect(row!.domain_names).toEqual(['flex.example.com', 'www.flex.example.com', 'api.example.com', 'www.api.example.com']);
+    // The same certificate with its www names typed costs the same, and so does the price call.
+    const typed = await order('T-FLEX', { year: 1, csr: await makeCsr('flex.example.com'), commonName: 'flex.example.com', domainNames: 'www.flex.example.com,api.example.com,www.api.example.com', dcvMethod: 'dns' });
+    expect(typed.code, typed.msg).toBe(200);
+    const [again] = await t.app.db.query<{ pay_amount: number; domain_names: string[] }>(`SELECT pay_amount, domain_names FROM orders WHERE order_no = $1`, [typed.data]);
+    expect(again).toEqual(row);
+    const price = await me.post('/v1/orders/price/T-FLEX', { year: 1, sslDomains: ['flex.example.com', 'www.flex.example.com', 'api.example.com', 'www.api.example.com'] });
+    expect(price.body.data).toMatchObject({ allNowPrice: 25000 });
   });
 
   it('keeps a given private key only sealed', async () => {
@@ -95,6 +102,13 @@ describe('POST /v1/orders/certificate/{productNo}: one order', () => {
     it('a duplicated extra domain', async () => {
       await refused('T-FLEX', { year: 1, csr: await makeCsr('dup.example.com'), commonName: 'dup.example.com', domainNames: ['a.example.com', 'a.example.com'] }, 10001, 'domainNames',
         'a.example.com 重复', 'a.example.com duplicate');
+    });
+    it('the common name repeated among the other names (any case, or as xn--)', async () => {
+      await refused('T-FLEX', { year: 1, csr: await makeCsr('cn.example.com'), commonName: 'cn.example.com', domainNames: ['a.example.com', 'CN.example.com'] }, 10001, 'domainNames',
+        'CN.example.com 重复', 'CN.example.com duplicate');
+      const idn = new URL('http://例子.example.com').hostname;
+      await refused('T-FLEX', { year: 1, csr: await makeCsr(idn), commonName: '例子.example.com', domainNames: [idn] }, 10001, 'domainNames',
+        `${idn} 重复`, `${idn} duplicate`);
     });
     it('a malformed name', async () => {
       await refused('T-FLEX', { year: 1, csr: await makeCsr('fmt.example.com'), commonName: 'fmt.example.com', domainNames: ['bad_name..com'] }, 10001, 'domainNames',

@@ -315,7 +315,7 @@ export const reSignPriceBody = z.object({
   domainNames: nameList.optional().describe('the names wanted on the new certificate; the current ones when absent'),
 });
 export const reSignPriceAnswer = z.object({
-  priceDiff: z.number().int().describe('cents: added names × extraDomainPrice × remaining part of the plan'),
+  priceDiff: z.number().int().describe('cents: names billed beyond those billed now (the www names a product adds by itself are free) × extraDomainPrice × days of the plan left / 365; what POST /v1/orders/reSign charges for the same names'),
   addedDomains: z.array(z.string()),
   remainingDays: z.number().int(),
 });

@@ -200,6 +200,8 @@ export interface DomainCheckInput {
 export interface DomainError {
   /** The entry as typed, or '' for an error about the whole list. */
   entry: string;
+  /** The input at fault: the common name (the first entry), or the other names (and the list as a whole). */
+  field: 'commonName' | 'domainNames';
   messageKey: PurchaseMessageKey;
   params: Record<string, string | number>;
 }
@@ -213,24 +215,107 @@ export interface DomainCheckResult {
 }
 
 /**
+ * The key two entries are compared by: entries with the same key are the same name, and a second one is
+ * refused as "{domain} duplicate" (document 01 §5), inside one order (common name included) and across the
+ * orders of one batch. What counts as the same name:
+ * - case does not: `Example.COM` = `example.com` (DNS names are case-insensitive);
+ * - an IDN and its xn-- form are one name: `例子.com` = `xn--fsqu00a.com` (toAscii, which also maps full-width dots);
+ * - spaces around an entry do not count;
+ * - an IPv6 address is compared as an address: `2001:db8::1` = `2001:DB8:0:0::1`;
+ * - a wildcard is not its base: `*.a.com` and `a.com` are two names;
+ * - a trailing dot is not dropped: `a.com.` is not a valid name (§5) and is refused for its format, not as a duplicate;
+ * - the www name a product adds by itself (flex, see addsWww) is no duplicate when it is typed as well: the
+ *   certificate holds it once, and it is not billed (billedNames).
+ */
+export function nameKey(entry: string): string {
+  const name = toAscii(entry);
+  const v6 = parseIPv6(name);
+  return v6 ? v6.map((g) => g.toString(16)).join(':') : name;
+}
+
+/** Products that add the www name of every domain by themselves (§5: flex, except one brand). */
+export function addsWww(p: { productType: string; brand: string }): boolean {
+  return p.productType === 'flex' && !flexNoWwwBrands.includes(p.brand);
+}
+
+/**
+ * The names a certificate is billed for, from its names (typed or as stored; ASCII): each distinct name once,
+ * less the www names a product adds by itself (www.a.com when a.com is there too), whether the product added
+ * them or the user typed them. The purchase price, the price preview and a re-sign's difference all count with
+ * this, so the same set of names always costs the same however it was typed.
+ */
+export function billedNames(names: readonly string[], p: { productType: string; brand: string }): string[] {
+  const keys = new Set<string>();
+  const distinct: string[] = [];
+  for (const n of names) {
+    const k = nameKey(n);
+    if (k === '' || keys.has(k)) continue;
+    keys.add(k);
+    distinct.push(n);
+  }
+  if (!addsWww(p)) return distinct;
+  return distinct.filter((n) => {
+    const k = nameKey(n);
+    const base = k.slice(4);
+    return !(k.startsWith('www.') && !base.startsWith('www.') && keys.has(base));
+  });
+}
+
+/** An entry as typed and the valid ASCII name it became. */
+interface TypedName {
+  entry: string;
+  name: string;
+  /** The common name. */
+  first: boolean;
+}
+
+/**
  * Every rule of §5 "Domains by product type". Products without names (code, doc, email, smime) give an
  * empty, error-free result: their subject is the company or the mailbox, checked elsewhere.
  */
 export function validateDomains(input: DomainCheckInput): DomainCheckResult {
+  return checkDomains(input).result;
+}
+
+/**
+ * validateDomains for each order of one request (a batch, or one order), plus the rule across them: a name
+ * typed in an earlier order may not be typed again in a later one ("{domain} duplicate" on the later order).
+ * Only names typed are compared (the www names a product adds are not); the names an order claims are its
+ * valid ones, even when another of its names is refused. The console's order plan and the server's create
+ * call both run this, so they refuse the same orders with the same messages.
+ */
+export function validateOrders(inputs: readonly DomainCheckInput[]): DomainCheckResult[] {
+  const taken = new Set<string>();
+  return inputs.map((input) => {
+    const { result, typed } = checkDomains(input);
+    const mine = new Set<string>();
+    for (const t of typed) {
+      const k = nameKey(t.name);
+      if (taken.has(k)) result.errors.push({ entry: t.entry, field: t.first ? 'commonName' : 'domainNames', messageKey: 'purchase.domain.duplicate', params: { domain: t.entry } });
+      mine.add(k);
+    }
+    for (const k of mine) taken.add(k);
+    return result;
+  });
+}
+
+function checkDomains(input: DomainCheckInput): { result: DomainCheckResult; typed: TypedName[] } {
   const { productType, brand, certType, wildcard = false, batch = false, maxDomains = maxDomainsPerOrder } = input;
   const result: DomainCheckResult = { domains: [], autoAdded: [], errors: [] };
-  if (!hasDomains(productType)) return result;
+  const typed: TypedName[] = [];
+  if (!hasDomains(productType)) return { result, typed };
 
   let cn = input.commonName.trim();
   if (wildcard && cn && !cn.startsWith('*.')) cn = `*.${cn}`;
   const extras = typeof input.extraDomains === 'string' ? splitDomainList(input.extraDomains) : (input.extraDomains ?? []).map((e) => e.trim());
   const entries = [cn, ...extras].filter((e) => e.length > 0);
+  let index = -1;
   const fail = (entry: string, messageKey: PurchaseMessageKey, params: Record<string, string | number> = {}) =>
-    result.errors.push({ entry, messageKey, params });
+    result.errors.push({ entry, field: index === 0 && cn !== '' ? 'commonName' : 'domainNames', messageKey, params });
 
   if (entries.length === 0) {
     fail('', 'purchase.domain.required');
-    return result;
+    return { result, typed };
   }
 
   const ipProduct = isIpProduct(productType);
@@ -238,12 +323,15 @@ export function validateDomains(input: DomainCheckInput): DomainCheckResult {
   const seen = new Set<string>();
   const plain: string[] = [];
   for (const entry of entries) {
+    index++;
     const name = toAscii(entry);
-    if (seen.has(name)) {
+    const key = nameKey(entry);
+    // The common name is the first entry: typed again among the other names, it is a duplicate too.
+    if (seen.has(key)) {
       fail(entry, 'purchase.domain.duplicate', { domain: entry });
       continue;
     }
-    seen.add(name);
+    seen.add(key);
     if (isPrivateAddress(name)) {
       fail(entry, 'purchase.domain.private', { domain: entry });
       continue;
@@ -285,16 +373,18 @@ export function validateDomains(input: DomainCheckInput): DomainCheckResult {
       continue;
     }
     result.domains.push(name);
+    typed.push({ entry, name, first: index === 0 && cn !== '' });
     if (kind === 'domain') plain.push(name);
   }
 
+  index = -1;
   if (singleNameProductTypes.includes(productType) && seen.size > 1) {
     fail('', productType === 'ip_single' ? 'purchase.domain.multipleIp' : 'purchase.domain.multipleDomains');
   } else if (seen.size > maxDomains) {
     fail('', 'purchase.domain.tooMany', { max: maxDomains });
   }
 
-  if (productType === 'flex' && !flexNoWwwBrands.includes(brand)) {
+  if (addsWww({ productType, brand })) {
     const present = new Set(result.domains);
     for (const d of plain) {
       const www = `www.${d}`;
@@ -304,5 +394,5 @@ export function validateDomains(input: DomainCheckInput): DomainCheckResult {
       present.add(www);
     }
   }
-  return result;
+  return { result, typed };
 }

@@ -2,7 +2,8 @@
  * Price preview and the product/brand lists of the order screen (document 01 §1, §2, §3 "Price preview", §7).
  * Amounts are integer cents; the price table comes in as arguments.
  */
-import { freeTermDays } from './terms.ts';
+import { billedNames, nameKey } from './domain-names.ts';
+import { daysPerYear, freeTermDays } from './terms.ts';
 
 export interface PricedProduct {
   /** Cents per year for the first name. */
@@ -50,6 +51,59 @@ export function priceFor(product: PricedProduct, req: PriceRequest): PricePrevie
 /** Sums the previews of several orders (batch payment overview). */
 export function sumPrices(previews: readonly PricePreview[]): { allRawPrice: number; allNowPrice: number } {
   return previews.reduce((s, p) => ({ allRawPrice: s.allRawPrice + p.allRawPrice, allNowPrice: s.allNowPrice + p.allNowPrice }), { allRawPrice: 0, allNowPrice: 0 });
+}
+
+const dayMs = 86_400_000;
+
+/** Whole days until the plan ends (a started day counts), 0 once it has ended or when there is no end yet. */
+export function planDaysLeft(end: Date | null, now: Date): number {
+  if (!end) return 0;
+  return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / dayMs));
+}
+
+export interface ReSignPriceInput {
+  product: { productType: string; brand: string; extraDomainPrice: number; free: boolean };
+  /** The certificate's names now, as the order stores them (with the www names the product added). */
+  current: readonly string[];
+  /** The new certificate's names, as validateDomains gives them (with the www names the product adds). */
+  wanted: readonly string[];
+  /** Days left of the plan (planDaysLeft). */
+  remainingDays: number;
+}
+
+export interface ReSignPrice {
+  /** Cents due before the re-sign goes ahead; 0 starts it at once. */
+  priceDiff: number;
+  /** Names on the new certificate that the current one does not hold (ASCII, www names included). */
+  addedDomains: string[];
+  /** How many more names are billed than now. */
+  billedAdded: number;
+}
+
+/**
+ * What a re-sign (reissue) costs, the one function behind the preview (POST /v1/orders/reSignPrice) and the
+ * charge (POST /v1/orders/reSign): the names billed beyond those billed now (billedNames, so the www names a
+ * product adds by itself are free here as they are at purchase), each at extraDomainPrice a year, for the days
+ * of the plan left: n × extraDomainPrice × days / daysPerYear (365), rounded half up to the cent. The same names, fewer, or
+ * as many others cost nothing; so does a free product.
+ */
+export function reSignPriceDiff(input: ReSignPriceInput): ReSignPrice {
+  const { product, current, wanted } = input;
+  const days = Math.max(0, Math.floor(input.remainingDays));
+  if (!Number.isInteger(product.extraDomainPrice) || product.extraDomainPrice < 0) throw new RangeError('prices must be non-negative integer cents');
+  const seen = new Set(current.map(nameKey));
+  const addedDomains: string[] = [];
+  for (const n of wanted) {
+    const k = nameKey(n);
+    if (k === '' || seen.has(k)) continue;
+    seen.add(k);
+    addedDomains.push(n);
+  }
+  const billedAdded = Math.max(0, billedNames(wanted, product).length - billedNames(current, product).length);
+  if (product.free || billedAdded === 0 || days === 0) return { priceDiff: 0, addedDomains, billedAdded };
+  // Integer half-up rounding of billedAdded × price × days / 365.
+  const priceDiff = Math.floor((2 * billedAdded * product.extraDomainPrice * days + daysPerYear) / (2 * daysPerYear));
+  return { priceDiff, addedDomains, billedAdded };
 }
 
 /** With no domains entered the price call still needs one name (§7): a random label, or an IP for IP products. */

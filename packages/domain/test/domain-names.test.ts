@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  isDomain, isIPv4, isIPv6, isPrivateAddress, isPublicIp, isWildcard, nameKind, parseIPv6, splitDomainList, toAscii,
-  validateDomains, type DomainCheckInput,
+  addsWww, billedNames, isDomain, isIPv4, isIPv6, isPrivateAddress, isPublicIp, isWildcard, nameKey, nameKind, parseIPv6, splitDomainList, toAscii,
+  validateDomains, validateOrders, type DomainCheckInput,
 } from '../src/domain-names.ts';
 import { purchaseMessages } from '../src/purchase-messages.ts';
 
@@ -159,8 +159,8 @@ describe('validateDomains', () => {
   it('reports the entry as typed in the params', () => {
     const r = validateDomains({ ...base, commonName: 'example.com', extraDomains: 'Example.com\nbad..com' });
     expect(r.errors).toEqual([
-      { entry: 'Example.com', messageKey: 'purchase.domain.duplicate', params: { domain: 'Example.com' } },
-      { entry: 'bad..com', messageKey: 'purchase.domain.format', params: { entry: 'bad..com' } },
+      { entry: 'Example.com', field: 'domainNames', messageKey: 'purchase.domain.duplicate', params: { domain: 'Example.com' } },
+      { entry: 'bad..com', field: 'domainNames', messageKey: 'purchase.domain.format', params: { entry: 'bad..com' } },
     ]);
   });
 
@@ -178,5 +178,111 @@ describe('validateDomains', () => {
       for (const d of r.domains) expect(nameKind(d)).not.toBeNull();
       if (productType === 'wild') for (const d of r.domains) expect(isWildcard(d)).toBe(true);
     }));
+  });
+});
+
+describe('nameKey: what counts as the same name', () => {
+  it.each([
+    ['case', 'Example.COM', 'example.com', true],
+    ['spaces around', '  example.com ', 'example.com', true],
+    ['IDN and its xn-- form', '例子.com', toAscii('例子.com'), true],
+    ['IDN with a full-width dot', '例子。com', '例子.com', true],
+    ['IPv6 written two ways', '2001:DB8:0:0::1', '2001:db8::1', true],
+    ['IPv6 with an embedded IPv4', '::ffff:8.8.8.8', '::FFFF:808:808', true],
+    ['wildcard and its base', '*.example.com', 'example.com', false],
+    ['wildcard case', '*.Example.com', '*.example.com', true],
+    ['trailing dot (a format error, not a duplicate)', 'example.com.', 'example.com', false],
+    ['www is another name', 'www.example.com', 'example.com', false],
+  ])('%s: %s vs %s', (_label, a, b, same) => expect(nameKey(a) === nameKey(b)).toBe(same));
+});
+
+describe('duplicates inside one order ("{domain} duplicate", document 01 §5)', () => {
+  type Dup = [label: string, input: Partial<DomainCheckInput>, duplicate: string | null, field?: 'commonName' | 'domainNames'];
+  const cases: Dup[] = [
+    ['an extra name twice', { commonName: 'a.com', extraDomains: 'b.com\nb.com' }, 'b.com', 'domainNames'],
+    ['the common name among the other names', { commonName: 'a.com', extraDomains: 'b.com\na.com' }, 'a.com', 'domainNames'],
+    ['the common name in another case', { commonName: 'a.com', extraDomains: 'A.COM' }, 'A.COM', 'domainNames'],
+    ['the common name as xn-- after its IDN', { commonName: '例子.com', extraDomains: toAscii('例子.com') }, toAscii('例子.com'), 'domainNames'],
+    ['the same IPv6 written twice', { productType: 'ip_ssl', commonName: '2606:4700:4700::1111', extraDomains: '2606:4700:4700:0:0:0:0:1111' }, '2606:4700:4700:0:0:0:0:1111', 'domainNames'],
+    ['the wildcard switch makes the common name *.a.com: *.a.com typed again', { productType: 'flex', wildcard: true, commonName: 'a.com', extraDomains: '*.a.com' }, '*.a.com', 'domainNames'],
+    ['a wildcard and its base are two names', { productType: 'flex', commonName: '*.a.com', extraDomains: 'a.com' }, null],
+    ['the www name a flex product adds, typed too, is kept once', { productType: 'flex', brand: 'sectigo', commonName: 'a.com', extraDomains: 'www.a.com' }, null],
+    ['typed twice it is a duplicate all the same', { productType: 'flex', brand: 'sectigo', commonName: 'a.com', extraDomains: 'www.a.com\nwww.a.com' }, 'www.a.com', 'domainNames'],
+    ['a trailing dot is a format error', { commonName: 'a.com', extraDomains: 'a.com.' }, null],
+  ];
+  it.each(cases)('%s', (_label, input, duplicate, field) => {
+    const r = validateDomains({ ...base, ...input });
+    const dups = r.errors.filter((e) => e.messageKey === 'purchase.domain.duplicate');
+    if (duplicate === null) expect(dups).toEqual([]);
+    else expect(dups).toEqual([{ entry: duplicate, field, messageKey: 'purchase.domain.duplicate', params: { domain: duplicate } }]);
+  });
+
+  it('words the message as document 01 §5 does, in both languages, naming the domain', () => {
+    const [e] = validateDomains({ ...base, commonName: 'a.com', extraDomains: 'a.com' }).errors;
+    const fill = (t: string) => t.replace('{{domain}}', String(e!.params.domain));
+    expect(fill(purchaseMessages.zh[e!.messageKey])).toBe('a.com 重复');
+    expect(fill(purchaseMessages.en[e!.messageKey])).toBe('a.com duplicate');
+  });
+});
+
+describe('validateOrders: duplicates across the orders of one batch', () => {
+  const order = (commonName: string, extraDomains: string[] = [], more: Partial<DomainCheckInput> = {}): DomainCheckInput => ({ ...base, commonName, extraDomains, batch: true, ...more });
+  type Cross = [label: string, orders: DomainCheckInput[], errors: (string | null)[]];
+  const dup = (d: string) => `duplicate:${d}`;
+  const cases: Cross[] = [
+    ['distinct orders pass', [order('a.com'), order('b.com')], [null, null]],
+    ['the same common name twice', [order('a.com'), order('a.com')], [null, dup('a.com')]],
+    ['the same name in another case and as IDN', [order('例子.com'), order(toAscii('例子.com').toUpperCase())], [null, dup(toAscii('例子.com').toUpperCase())]],
+    ['a name of one order as another order\'s extra name', [order('a.com', ['b.com']), order('c.com', ['b.com'])], [null, dup('b.com')]],
+    ['a repeat inside a group and across groups', [order('a.com', ['x.com', 'x.com']), order('x.com')], [dup('x.com'), dup('x.com')]],
+    ['www names a flex product adds are not compared', [order('a.com', [], { productType: 'flex' }), order('www.a.com', [], { productType: 'flex' })], [null, null]],
+    ['a refused name claims nothing', [order('bad..com'), order('bad..com')], ['purchase.domain.formatBatch', 'purchase.domain.formatBatch']],
+  ];
+  it.each(cases)('%s', (_label, orders, want) => {
+    const rs = validateOrders(orders);
+    expect(rs.map((r) => {
+      const e = r.errors[r.errors.length - 1];
+      if (!e) return null;
+      return e.messageKey === 'purchase.domain.duplicate' ? dup(String(e.params.domain)) : e.messageKey;
+    })).toEqual(want);
+  });
+
+  it('marks the field at fault: the common name of a later order, or its other names', () => {
+    const [, second] = validateOrders([order('a.com', ['b.com']), order('a.com', ['c.com']), order('d.com', ['b.com'])]);
+    expect(second!.errors).toEqual([{ entry: 'a.com', field: 'commonName', messageKey: 'purchase.domain.duplicate', params: { domain: 'a.com' } }]);
+    expect(validateOrders([order('a.com', ['b.com']), order('d.com', ['b.com'])])[1]!.errors[0]!.field).toBe('domainNames');
+  });
+
+  it('one order gives what validateDomains gives', () => {
+    const input = order('a.com', ['b.com', 'b.com', 'bad..x']);
+    expect(validateOrders([input])).toEqual([validateDomains(input)]);
+  });
+});
+
+describe('billedNames: the names a certificate is billed for', () => {
+  const flex = { productType: 'flex', brand: 'sectigo' };
+  it.each([
+    ['each name once', { productType: 'ssl', brand: 'sectigo' }, ['a.com', 'b.com', 'A.com'], ['a.com', 'b.com']],
+    ['flex: the www name of a name there is free', flex, ['a.com', 'www.a.com', 'b.com', 'www.b.com'], ['a.com', 'b.com']],
+    ['flex: a www name alone is billed', flex, ['www.a.com'], ['www.a.com']],
+    ['flex: www2 is another name', flex, ['a.com', 'www.a.com', 'www2.a.com', 'www.www2.a.com'], ['a.com', 'www2.a.com']],
+    ['flex: a wildcard and an IP are billed', flex, ['a.com', '*.a.com', '8.8.8.8'], ['a.com', '*.a.com', '8.8.8.8']],
+    ['flex of the brand that adds no www: every name billed', { productType: 'flex', brand: 'certum' }, ['a.com', 'www.a.com'], ['a.com', 'www.a.com']],
+    ['ssl: www is billed like any name', { productType: 'ssl', brand: 'sectigo' }, ['a.com', 'www.a.com'], ['a.com', 'www.a.com']],
+  ])('%s', (_label, p, names, want) => expect(billedNames(names, p)).toEqual(want));
+
+  it('counts the same whether the www names were typed or added', () => {
+    fc.assert(fc.property(fc.array(fc.domain(), { minLength: 1, maxLength: 5 }), (typed) => {
+      const [cn, ...extras] = typed;
+      const bare = validateDomains({ productType: 'flex', brand: 'sectigo', commonName: cn!, extraDomains: extras });
+      if (bare.errors.length) return;
+      const withWww = validateDomains({ productType: 'flex', brand: 'sectigo', commonName: cn!, extraDomains: bare.domains.slice(1) });
+      expect(withWww.errors).toEqual([]);
+      expect(billedNames(withWww.domains, flex).length).toBe(billedNames(bare.domains, flex).length);
+    }));
+  });
+
+  it('addsWww: flex products except certum', () => {
+    expect([addsWww(flex), addsWww({ productType: 'flex', brand: 'certum' }), addsWww({ productType: 'ssl', brand: 'sectigo' })]).toEqual([true, false, false]);
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { brandOptions, orderBrands, pickDefaultBrand, priceFor, pricePlaceholder, sumPrices, visibleProducts } from '../src/pricing.ts';
-import { isIPv4, isWildcard, isDomain } from '../src/domain-names.ts';
+import { brandOptions, orderBrands, pickDefaultBrand, planDaysLeft, priceFor, pricePlaceholder, reSignPriceDiff, sumPrices, visibleProducts } from '../src/pricing.ts';
+import { isIPv4, isWildcard, isDomain, validateDomains } from '../src/domain-names.ts';
 
 const paid = { pricePerYear: 39900, extraDomainPrice: 10000, free: false };
 
@@ -88,5 +88,56 @@ describe('brand ordering', () => {
     expect(few.hasMore).toBe(false);
     expect(pickDefaultBrand(few.options)).toBe('sectigo');
     expect(pickDefaultBrand([])).toBeNull();
+  });
+});
+
+describe('reSignPriceDiff: one price for the re-sign preview and its charge', () => {
+  const ucc = { productType: 'flex', brand: 'sectigo', extraDomainPrice: 26000, free: false };
+  const ssl = { productType: 'ssl', brand: 'globalsign', extraDomainPrice: 10000, free: false };
+  const certumFlex = { productType: 'flex', brand: 'certum', extraDomainPrice: 5000, free: false };
+  const issued = ['d.com', 'www.d.com'];
+  type Case = [label: string, product: typeof ucc, current: string[], wanted: string[], days: number, priceDiff: number, billedAdded: number];
+  const cases: Case[] = [
+    // The issue's case: [d, www2.d] on an SC-DV-UCC order adds one billed name (www.www2.d comes free), not two.
+    ['flex: www2 added, its www free', ucc, issued, ['d.com', 'www.d.com', 'www2.d.com', 'www.www2.d.com'], 365, 26000, 1],
+    ['flex: the same names cost nothing', ucc, issued, issued, 365, 0, 0],
+    ['flex: the www name typed again costs nothing', ucc, ['d.com', 'www.d.com'], ['d.com', 'www.d.com'], 200, 0, 0],
+    ['flex: a wildcard is a billed name', ucc, issued, ['d.com', 'www.d.com', '*.d.com'], 365, 26000, 1],
+    ['flex: fewer names cost nothing', ucc, ['d.com', 'www.d.com', 'e.com', 'www.e.com'], issued, 365, 0, 0],
+    ['flex: as many other names cost nothing', ucc, ['d.com', 'www.d.com', 'e.com', 'www.e.com'], ['d.com', 'www.d.com', 'f.com', 'www.f.com'], 365, 0, 0],
+    ['ssl: www is billed like any name', ssl, ['d.com'], ['d.com', 'www.d.com'], 365, 10000, 1],
+    ['certum flex: every name billed', certumFlex, ['d.com'], ['d.com', 'www.d.com', 'e.com'], 365, 10000, 2],
+    ['the rest of the plan by the day, rounded half up', ssl, ['d.com'], ['d.com', 'e.com'], 100, 2740, 1],
+    ['0.4 cent rounds down', { ...ssl, extraDomainPrice: 73 }, ['d.com'], ['d.com', 'e.com'], 2, 0, 1],
+    ['0.6 cent rounds up', { ...ssl, extraDomainPrice: 73 }, ['d.com'], ['d.com', 'e.com'], 3, 1, 1],
+    ['a plan that has ended costs nothing', ssl, ['d.com'], ['d.com', 'e.com'], 0, 0, 1],
+    ['a free product costs nothing', { ...ssl, extraDomainPrice: 0, free: true }, ['d.com'], ['d.com', 'e.com'], 365, 0, 1],
+  ];
+  it.each(cases)('%s', (_label, product, current, wanted, remainingDays, priceDiff, billedAdded) => {
+    expect(reSignPriceDiff({ product, current, wanted, remainingDays })).toMatchObject({ priceDiff, billedAdded });
+  });
+
+  // n × price × days / 365 is never exactly half a cent (365 is odd), so the nearest cent is always defined.
+  it('rounds n × price × days / 365 to the nearest cent, in integers', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1200 }), fc.integer({ min: 1, max: 5 }), (price, days, n) => {
+      const wanted = ['d.com', ...Array.from({ length: n }, (_, i) => `n${i}.com`)];
+      const { priceDiff } = reSignPriceDiff({ product: { ...ssl, extraDomainPrice: price }, current: ['d.com'], wanted, remainingDays: days });
+      const exact = (n * price * days) / 365;
+      expect(priceDiff).toBe(Math.floor(exact + 0.5 + 1e-9));
+      expect(Number.isInteger(priceDiff)).toBe(true);
+    }));
+  });
+
+  it('lists the names new to the certificate', () => {
+    const wanted = validateDomains({ productType: 'flex', brand: 'sectigo', commonName: 'd.com', extraDomains: ['www2.d.com'] }).domains;
+    expect(reSignPriceDiff({ product: ucc, current: issued, wanted, remainingDays: 365 }).addedDomains).toEqual(['www2.d.com', 'www.www2.d.com']);
+  });
+
+  it('planDaysLeft: started days count, an ended or unknown plan has none', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(planDaysLeft(new Date('2027-01-01T00:00:00Z'), now)).toBe(365);
+    expect(planDaysLeft(new Date('2026-01-01T00:00:01Z'), now)).toBe(1);
+    expect(planDaysLeft(new Date('2025-12-31T00:00:00Z'), now)).toBe(0);
+    expect(planDaysLeft(null, now)).toBe(0);
   });
 });

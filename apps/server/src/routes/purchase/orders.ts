@@ -11,8 +11,8 @@ import {
   priceBody,
   productNoParams,
 } from '@cc/contracts/purchase';
-import { toAscii } from '@cc/domain/domain-names';
-import { noDiscount, pricePlaceholder, priceFor } from '@cc/domain/pricing';
+import { billedNames, toAscii } from '@cc/domain/domain-names';
+import { noDiscount, priceFor } from '@cc/domain/pricing';
 import { isValidTerm, freeTermDays } from '@cc/domain/terms';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { ok } from '../../lib/envelope.ts';
@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Price preview in cents',
-      description: 'Term 90 answers zero. With no names a placeholder name (or IP for IP products) is priced. Names past the first cost extraDomainPrice each.',
+      description: 'Term 90 answers zero. With no names a placeholder name (or IP for IP products) is priced. Names past the first cost extraDomainPrice each; each name counts once, and the www names a product adds by itself (www.a.com beside a.com on flex products) are free.',
       params: productNoParams,
       body: priceBody,
       response: { 200: envelope(priceAnswer) },
@@ -57,9 +57,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new RuleError('INVALID_INPUT', said('purchase.term.invalid', { term: year }), { year: said('purchase.term.invalid', { term: year }) });
     }
     const names = [...(request.body.sslDomains ?? []), ...(request.body.emails ?? [])];
-    const distinct = new Set(names.map(toAscii));
-    if (!distinct.size) distinct.add(pricePlaceholder(product.productType, Math.random));
-    return ok(priceFor(product, { term: year, domainCount: distinct.size, discountPercent: noDiscount }));
+    // Counted as the order will be billed: each name once, the www names the product adds by itself free.
+    // No names prices one (the placeholder name of §7).
+    const billed = billedNames(names.map(toAscii), product).length;
+    return ok(priceFor(product, { term: year, domainCount: Math.max(1, billed), discountPercent: noDiscount }));
   });
 
   app.post('/v1/orders/certificate/:productNo', {

@@ -1,6 +1,7 @@
 import type { Queryable } from '@cc/db/client';
 import { orderStatus, reSignStatus } from '@cc/contracts/orders';
-import { toAscii, validateDomains } from '@cc/domain/domain-names';
+import { nameKey, validateDomains } from '@cc/domain/domain-names';
+import { planDaysLeft, reSignPriceDiff } from '@cc/domain/pricing';
 import { hasDomains } from '@cc/domain/product-types';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { checkPrivateKey, isParsedCsr, parseCsr } from '../purchase/csr.ts';
@@ -10,7 +11,6 @@ import { postLedgerEntry } from '../payments/ledger.ts';
 import { addEvent, type OrdersContext } from './context.ts';
 import type { OrderRow } from './queries.ts';
 
-const day = 86400_000;
 export const reSignApplyJob = 'resign.apply';
 export const sweepJob = 'orders.sweep';
 
@@ -83,10 +83,15 @@ export async function reCommit(ctx: OrdersContext, o: OrderRow): Promise<void> {
   await startValidation(ctx, o.id);
 }
 
-/** Checks a list of names with the product's rules; the CSR's common name stays first. */
+/**
+ * Checks the full list of a certificate's names (the common name among them, once) with the product's rules;
+ * the common name comes first in the answer. A name given twice, the common name included, is refused as
+ * "{domain} duplicate", as at purchase.
+ */
 function checkNames(o: Pick<OrderRow, 'product_type' | 'brand' | 'cert_type'>, commonName: string, names: string[]): string[] {
-  const cnAscii = toAscii(commonName);
-  const extras = names.filter((n) => toAscii(n) !== cnAscii);
+  const cnKey = nameKey(commonName);
+  const at = names.findIndex((n) => nameKey(n) === cnKey);
+  const extras = at >= 0 ? [...names.slice(0, at), ...names.slice(at + 1)] : names;
   const r = validateDomains({ productType: o.product_type, brand: o.brand, certType: o.cert_type, commonName, extraDomains: extras });
   const e = r.errors[0];
   if (e) throw new RuleError('INVALID_INPUT', said(e.messageKey, e.params), { domainNames: said(e.messageKey, e.params) });
@@ -115,31 +120,57 @@ export async function setDomains(ctx: OrdersContext, o: OrderRow, names: string[
 
 // --- re-sign
 
-type Pricing = {
-  extra_domain_price: number;
-  free: boolean;
+type ReSignOrder = Pick<OrderRow, 'product_no' | 'product_type' | 'brand' | 'cert_type' | 'common_name' | 'domain_names' | 'plan_ends_at' | 'not_after'>;
+
+export interface ReSignQuote {
+  /** The new certificate's names, checked (common name first, with the www names the product adds). */
+  names: string[];
+  priceDiff: number;
+  addedDomains: string[];
+  remainingDays: number;
 }
 
 /**
- * What a re-sign costs: names beyond the current count, at the product's per-name price, for the part of the
- * plan that is left (by day, rounded half up to the cent). Same names, or fewer, cost nothing.
+ * The one place a re-sign is priced: the preview (reSignPrice) and the request (requestReSign) both call it,
+ * so the preview is what the request charges. The names are checked with the product's rules first (and the
+ * www names it adds put in), then priced by reSignPriceDiff of @cc/domain. `commonName` is the new CSR's;
+ * the preview has none and takes the order's when it is among the names, else the first name. The names of
+ * products without domains (code, doc, S/MIME) are not checked here, only counted.
  */
-export async function reSignPrice(db: Queryable, o: OrderRow, names: string[] | undefined, now: Date): Promise<{ priceDiff: number; addedDomains: string[]; remainingDays: number }> {
-  const wanted = names?.length ? names.map(toAscii) : o.domain_names;
-  const current = new Set(o.domain_names.map(toAscii));
-  const addedDomains = wanted.filter((n) => !current.has(toAscii(n)));
+export async function quoteReSign(db: Queryable, o: ReSignOrder, given: string[] | undefined, now: Date, commonName?: string): Promise<ReSignQuote> {
+  let names = given?.length ? given : o.domain_names;
+  if (hasDomains(o.product_type)) {
+    const cnKey = nameKey(o.common_name);
+    const cn = commonName ?? (names.some((n) => nameKey(n) === cnKey) ? o.common_name : (names[0] ?? o.common_name));
+    names = checkNames(o, cn, names);
+  }
+  const [p] = await db.query<{ extra_domain_price: number; free: boolean }>(
+    `SELECT extra_domain_price::float8 AS extra_domain_price, free FROM products WHERE product_no = $1`,
+    [o.product_no],
+  );
   const end = o.plan_ends_at ?? o.not_after;
-  const remainingDays = end ? Math.max(0, Math.ceil((new Date(end).getTime() - now.getTime()) / day)) : 0;
-  const [p] = await db.query<Pricing>(`SELECT extra_domain_price::float8 AS extra_domain_price, free FROM products WHERE product_no = $1`, [o.product_no]);
-  const billable = Math.max(0, wanted.length - o.domain_names.length);
-  const priceDiff = p && !p.free ? Math.round((billable * Number(p.extra_domain_price) * remainingDays) / 365) : 0;
+  const remainingDays = planDaysLeft(end ? new Date(end) : null, now);
+  const { priceDiff, addedDomains } = reSignPriceDiff({
+    // An order whose product left the catalogue re-signs for free: there is no price to charge.
+    product: { productType: o.product_type, brand: o.brand, extraDomainPrice: Number(p?.extra_domain_price ?? 0), free: p?.free ?? true },
+    current: o.domain_names,
+    wanted: names,
+    remainingDays,
+  });
+  return { names, priceDiff, addedDomains, remainingDays };
+}
+
+/** POST /v1/orders/reSignPrice: what the same names would cost with POST /v1/orders/reSign. */
+export async function reSignPrice(db: Queryable, o: OrderRow, names: string[] | undefined, now: Date): Promise<{ priceDiff: number; addedDomains: string[]; remainingDays: number }> {
+  const { priceDiff, addedDomains, remainingDays } = await quoteReSign(db, o, names, now);
   return { priceDiff, addedDomains, remainingDays };
 }
 
 /**
  * A re-sign (reissue) of an issued order with a new CSR and names: 5004 with the price difference; free ones
  * start at once, paid ones once the payments area sets re_sign_paid_at. The current certificate stays
- * downloadable until the new one replaces it.
+ * downloadable until the new one replaces it. The order is locked and its state checked again inside the
+ * transaction that records the request, and the price is computed there too, so two requests at once make one.
  */
 export async function requestReSign(ctx: OrdersContext, o: OrderRow, body: { csr: string; key?: string | undefined; domainNames?: string[] | undefined }): Promise<{ priceDiff: number }> {
   if (o.status !== orderStatus.issued) throw new RuleError('INVALID_INPUT', said('orders.reSign.notAllowed'));
@@ -152,24 +183,32 @@ export async function requestReSign(ctx: OrdersContext, o: OrderRow, body: { csr
     if (bad) throw new RuleError('INVALID_INPUT', bad, { key: bad });
     keySealed = ctx.box.seal(body.key.trim());
   }
-  let names = body.domainNames?.length ? body.domainNames : o.domain_names;
+  const names = body.domainNames?.length ? body.domainNames : o.domain_names;
+  let cn: string | undefined;
   if (hasDomains(o.product_type)) {
-    const cn = csr.commonName.trim() || o.common_name;
-    if (!names.some((n) => toAscii(n) === toAscii(cn))) {
+    cn = csr.commonName.trim() || o.common_name;
+    const cnKey = nameKey(cn);
+    if (!names.some((n) => nameKey(n) === cnKey)) {
       const s = said('purchase.csr.cnMismatch', { csrCn: csr.commonName || '-', commonName: names[0] ?? '' });
       throw new RuleError('INVALID_INPUT', s, { csr: s });
     }
-    names = checkNames(o, cn, names);
   }
-  const { priceDiff } = await reSignPrice(ctx.db, o, names, ctx.now());
-  await ctx.db.tx(async (q) => {
+  const priceDiff = await ctx.db.tx(async (q) => {
+    const [now] = await q.query<{ order_status: number; re_sign_status: number }>(
+      `SELECT order_status, re_sign_status FROM orders WHERE id = $1 FOR UPDATE`,
+      [o.id],
+    );
+    if (now?.order_status !== orderStatus.issued) throw new RuleError('INVALID_INPUT', said('orders.reSign.notAllowed'));
+    if (now.re_sign_status === reSignStatus.reSign) throw new RuleError('INVALID_INPUT', said('orders.reSign.pending'));
+    const quote = await quoteReSign(q, o, names, ctx.now(), cn);
     await q.query(
       `INSERT INTO re_sign_requests (order_id, csr, key_sealed, domain_names, price_diff, status) VALUES ($1, $2, $3, $4::jsonb, $5, 'awaiting_payment')`,
-      [o.id, csr.pem, keySealed, JSON.stringify(names), priceDiff],
+      [o.id, csr.pem, keySealed, JSON.stringify(quote.names), quote.priceDiff],
     );
-    await q.query(`UPDATE orders SET re_sign_status = $2, re_sign_price_diff = $3, re_sign_paid_at = NULL, updated_at = now() WHERE id = $1`, [o.id, reSignStatus.reSign, priceDiff]);
-    await addEvent(q, o.id, 're_sign_requested', { priceDiff });
-    if (priceDiff === 0) await enqueue(q, reSignApplyJob, { orderId: o.id }, { dedupeKey: `resign:${o.id}` });
+    await q.query(`UPDATE orders SET re_sign_status = $2, re_sign_price_diff = $3, re_sign_paid_at = NULL, updated_at = now() WHERE id = $1`, [o.id, reSignStatus.reSign, quote.priceDiff]);
+    await addEvent(q, o.id, 're_sign_requested', { priceDiff: quote.priceDiff });
+    if (quote.priceDiff === 0) await enqueue(q, reSignApplyJob, { orderId: o.id }, { dedupeKey: `resign:${o.id}` });
+    return quote.priceDiff;
   });
   if (priceDiff === 0) await applyReSign(ctx, o.id);
   return { priceDiff };

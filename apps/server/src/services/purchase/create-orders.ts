@@ -2,13 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '@cc/db/client';
 import type { CreateOrderBody, Product, SslCertInput } from '@cc/contracts/purchase';
 import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandardMailbox, saveEmailApplies, validateDcvEmail, type DcvMethod } from '@cc/domain/dcv';
-import { toAscii, validateDomains } from '@cc/domain/domain-names';
+import { billedNames, toAscii, validateOrders, type DomainCheckResult } from '@cc/domain/domain-names';
 import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
 import { noDiscount, priceFor } from '@cc/domain/pricing';
 import { hasDomains, needsContact, needsOrganization } from '@cc/domain/product-types';
 import { isValidTerm } from '@cc/domain/terms';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { checkPrivateKey, isParsedCsr, parseCsr } from './csr.ts';
+import { checkPrivateKey, isParsedCsr, parseCsr, type ParsedCsr } from './csr.ts';
 import { RuleError, said, type Said } from './rule-error.ts';
 
 /** Order statuses of document 01 §4 that creation sets. */
@@ -59,7 +59,11 @@ export interface PartialResult {
 
 type CheckedOk = Extract<Checked, { ok: true }>;
 
-/** The term, then every certificate of the request checked (CSRs verified concurrently). */
+/**
+ * The term, then every certificate of the request checked (CSRs verified concurrently). The names of all the
+ * certificates are checked together (validateOrders), so a name typed in two orders of one batch is refused
+ * on the later one, as the console's order plan refuses it.
+ */
 async function checkRequest(deps: CreateOrdersDeps, product: Product, body: CreateOrderBody) {
   if (!isValidTerm(body.year, product.maxYear, product.free)) {
     throw new RuleError('INVALID_INPUT', said('purchase.term.invalid', { term: body.year }), { year: said('purchase.term.invalid', { term: body.year }) });
@@ -68,7 +72,20 @@ async function checkRequest(deps: CreateOrdersDeps, product: Product, body: Crea
   const certs: SslCertInput[] = batch
     ? body.sslCerts!
     : [{ csr: body.csr, key: body.key, commonName: body.commonName, domainNames: body.domainNames, emailDnsEmail: '' }];
-  const checked = await Promise.all(certs.map((c) => checkCert(deps, product, body, c, batch)));
+  // The CSRs first: in paste mode the common name is read from the subject.
+  const csrs = await Promise.all(certs.map((c) => parseCsr(c.csr)));
+  const cns = certs.map((c, i) => {
+    const csr = csrs[i]!;
+    if (!isParsedCsr(csr)) return '';
+    const cn = c.commonName.trim() || csr.commonName.trim();
+    return body.wildcard && cn && !cn.startsWith('*.') ? `*.${cn}` : cn;
+  });
+  const named = hasDomains(product.productType) ? certs.flatMap((_, i) => (cns[i] ? [i] : [])) : [];
+  const results = validateOrders(named.map((i) => ({
+    productType: product.productType, brand: product.brand, certType: product.certType, commonName: cns[i]!, extraDomains: certs[i]!.domainNames, batch,
+  })));
+  const names = new Map(named.map((i, k) => [i, results[k]!]));
+  const checked = certs.map((c, i) => checkCert(deps, product, body, c, csrs[i]!, cns[i]!, names.get(i)));
   const failures: FailedCert[] = checked.flatMap((c, i) => (c.ok ? [] : [{ index: i, commonName: certs[i]!.commonName, field: c.field, said: c.said }]));
   return { certs, batch, checked, failures };
 }
@@ -129,31 +146,23 @@ async function writeOrders(deps: CreateOrdersDeps, accountId: number, product: P
   });
 }
 
-async function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBody, cert: SslCertInput, batch: boolean): Promise<Checked> {
+/** One certificate: its CSR (parsed), common name (typed, or the CSR's) and names (checked by validateOrders). */
+function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBody, cert: SslCertInput, csr: ParsedCsr | Said, cnTyped: string, names: DomainCheckResult | undefined): Checked {
   const bad = (field: string, s: Said): Checked => ({ ok: false, field, said: s });
 
-  // The CSR first: in paste mode the common name is read from its subject.
-  const csr = await parseCsr(cert.csr);
   if (!isParsedCsr(csr)) return bad('csr', csr);
-  let cn = cert.commonName.trim() || csr.commonName.trim();
-  if (!cn) return bad('csr', said('purchase.csr.noCommonName'));
-  if (body.wildcard && !cn.startsWith('*.')) cn = `*.${cn}`;
-  const cnTyped = cn;
+  if (!cnTyped) return bad('csr', said('purchase.csr.noCommonName'));
+  let cn = cnTyped;
 
   let domains: string[] = [];
   let billed = 1;
-  if (hasDomains(product.productType)) {
-    // The common name may be repeated among the names: count it once.
-    const cnAscii = toAscii(cn);
-    const extras = [...cert.domainNames];
-    const again = extras.findIndex((d) => toAscii(d) === cnAscii);
-    if (again >= 0) extras.splice(again, 1);
-    const r = validateDomains({ productType: product.productType, brand: product.brand, certType: product.certType, commonName: cn, extraDomains: extras, batch });
-    const e = r.errors[0];
-    if (e) return bad(e.entry === '' || e.entry !== cnTyped ? 'domainNames' : 'commonName', said(e.messageKey, e.params));
-    domains = r.domains;
+  if (names) {
+    // The common name typed again among the other names is refused as a duplicate (§5), like any repeat.
+    const e = names.errors[0];
+    if (e) return bad(e.field, said(e.messageKey, e.params));
+    domains = names.domains;
     cn = domains[0] ?? cn;
-    billed = Math.max(1, domains.length - r.autoAdded.length);
+    billed = Math.max(1, billedNames(domains, product).length);
   }
   if (toAscii(csr.commonName) !== toAscii(cn)) return bad('csr', said('purchase.csr.cnMismatch', { csrCn: csr.commonName || '-', commonName: cnTyped }));
 

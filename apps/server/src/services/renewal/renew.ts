@@ -1,6 +1,6 @@
 import { createOrderBody } from '@cc/contracts/purchase';
 import { isDcvMethod } from '@cc/domain/dcv';
-import { flexNoWwwBrands, toAscii } from '@cc/domain/domain-names';
+import { billedNames } from '@cc/domain/domain-names';
 import { createOrders } from '../purchase/create-orders.ts';
 import { findProduct } from '../purchase/products.ts';
 import { RuleError, said } from '../purchase/rule-error.ts';
@@ -44,13 +44,6 @@ export async function renewalLink(ctx: OrdersContext, accountId: number, orderNo
   return { ticket, url, productNo: o.product_no, domains };
 }
 
-/** The www names a flex product adds by itself: left out so the purchase rules add them back unbilled. */
-function typedNames(o: Pick<RenewRow, 'product_type' | 'brand'>, names: string[]): string[] {
-  if (o.product_type !== 'flex' || flexNoWwwBrands.includes(o.brand)) return names;
-  const set = new Set(names.map(toAscii));
-  return names.filter((n) => !(toAscii(n).startsWith('www.') && set.has(toAscii(n).slice(4))));
-}
-
 /**
  * POST /createorderrenew: a new order for the same product, term, names (the ticket's), contact, company, CSR
  * and held key, priced now; waiting for payment (1001), or for validation (1002) when the product is free,
@@ -60,7 +53,8 @@ export async function createRenewal(ctx: OrdersContext, accountId: number, ticke
   const o = await renewable(ctx, accountId, ticket.orderNo);
   const product = await findProduct(ctx.db, o.product_no);
   if (!product) throw new RuleError('NOT_FOUND', said('purchase.product.notFound'), { productNo: said('purchase.product.notFound') });
-  const names = typedNames(o, ticket.domains);
+  // The www names a flex product adds by itself are left out: the purchase rules add them back (unbilled).
+  const names = billedNames(ticket.domains, { productType: o.product_type, brand: o.brand });
   // The e-mail methods need the mailbox chosen on the order screen; the renewal takes the product's default.
   const dcvMethod = isDcvMethod(o.dcv_method) && o.dcv_method !== 'email' && o.dcv_method !== 'email_dns' ? o.dcv_method : undefined;
   const body = createOrderBody.parse({

@@ -31,10 +31,28 @@ describe('planOrders', () => {
     expect(p.orders[0]?.commonName).toBe(`*.${new URL('http://测试.com').hostname}`);
   });
 
-  it('the common name repeated once among the extra domains is counted once (as the server does)', () => {
-    const p = planOrders({ ...base, commonName: 'a.example.com', extraDomains: 'a.example.com\nb.example.com' });
+  it('the common name repeated among the extra domains is refused as a duplicate on that box (as the server does)', () => {
+    const p = planOrders({ ...base, commonName: 'a.example.com', extraDomains: 'b.example.com\nA.example.com' });
+    expect(p.commonNameError).toBeNull();
+    expect(p.extraDomainsError).toEqual({ messageKey: 'purchase.domain.duplicate', params: { domain: 'A.example.com' } });
+  });
+
+  it('flex: the www name typed beside its domain is kept once and not billed', () => {
+    const p = planOrders({ ...base, product: { productType: 'flex', brand: 'sectigo', certType: 'DV' }, commonName: 'a.example.com', extraDomains: 'www.a.example.com\nb.example.com' });
     expect(p.extraDomainsError).toBeNull();
-    expect(p.orders[0]).toMatchObject({ domainNames: ['b.example.com'], billed: 2 });
+    expect(p.orders[0]).toMatchObject({ allNames: ['a.example.com', 'www.a.example.com', 'b.example.com', 'www.b.example.com'], billed: 2 });
+  });
+
+  it.each([
+    ['a line repeated inside a group', 'a.example.com\nb.example.com\nb.example.com', [['a.example.com', 'b.example.com']]],
+    ['the common name repeated in its group', 'a.example.com\nA.EXAMPLE.com', [['a.example.com', 'A.EXAMPLE.com']]],
+    ['the same name as two orders', 'a.example.com\n\nb.example.com\n\na.example.com', [['a.example.com', 'a.example.com']]],
+    ['a name in two groups', 'a.example.com\nshared.example.com\n\nb.example.com\nshared.example.com', [['b.example.com', 'shared.example.com']]],
+  ] as const)('batch: %s is refused as "{domain} duplicate" on the order that repeats it', (_, batchText, want) => {
+    const p = planOrders({ ...base, mode: 'batch', batchText });
+    const refused = p.orders.flatMap((o) => o.errors.map((e) => [o.label, String(e.params.domain)] as const));
+    expect(refused).toEqual(want);
+    for (const o of p.orders) for (const e of o.errors) expect(e.messageKey).toBe('purchase.domain.duplicate');
   });
 
   it('batch: blank lines separate orders, bad lines carry the batch wording, orders are grouped by names billed', () => {

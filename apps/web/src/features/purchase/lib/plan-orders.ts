@@ -3,7 +3,7 @@
  * domain rules (packages/domain). Pure, so the screen and its unit test agree.
  */
 import { parseBatchOrders } from '@cc/domain/batch-input';
-import { toAscii, validateDomains, type DomainError } from '@cc/domain/domain-names';
+import { billedNames, nameKey, toAscii, validateOrders, type DomainError } from '@cc/domain/domain-names';
 import { hasDomains } from '@cc/domain/product-types';
 import type { CsrSource } from '@cc/domain/key-options';
 import type { ParsedCsr } from '../workers/csr-protocol.ts';
@@ -29,7 +29,7 @@ export interface PlannedOrder {
   domainNames: string[];
   /** Every name the certificate will hold, common name first (for the SANs of a generated CSR). */
   allNames: string[];
-  /** Names billed: what was typed, not the added www variants. */
+  /** Names billed (billedNames): each name once, not the www names the product adds by itself. */
   billed: number;
   /** The PEM request for paste and zip; generated later for create. */
   csr?: string;
@@ -62,30 +62,44 @@ export interface Plan {
 
 const rule = (e: DomainError): RuleMessage => ({ messageKey: e.messageKey, params: e.params });
 
-function checkOrder(product: PlanProduct, wildcard: boolean, label: string, extras: readonly string[], batch: boolean, csr?: string): PlannedOrder & { raw: DomainError[] } {
+interface OrderInput {
+  label: string;
+  extras: readonly string[];
+  wildcard: boolean;
+  csr?: string;
+}
+
+/**
+ * Every order of the submission checked with the shared rules at once (validateOrders: each order's names,
+ * and a name typed in two orders), as the server's create call checks them. A repeat is refused, never
+ * dropped: the common name typed again among the other names, a line repeated in a group, or a name in two
+ * groups gives "{domain} duplicate".
+ */
+function checkOrders(product: PlanProduct, inputs: readonly OrderInput[], batch: boolean): (PlannedOrder & { raw: DomainError[] })[] {
   if (!hasDomains(product.productType)) {
-    const cn = label.trim();
-    return { label: cn, commonName: cn, domainNames: [], allNames: cn ? [cn] : [], billed: 1, csr, errors: cn ? [] : [{ messageKey: 'purchase.domain.required', params: {} }], raw: [] };
+    return inputs.map(({ label, csr }) => {
+      const cn = label.trim();
+      return { label: cn, commonName: cn, domainNames: [], allNames: cn ? [cn] : [], billed: 1, csr, errors: cn ? [] : [{ messageKey: 'purchase.domain.required', params: {} }], raw: [] };
+    });
   }
-  // The common name may be repeated among the names: count it once (the server does the same).
-  const cnTyped = wildcard && label.trim() && !label.trim().startsWith('*.') ? `*.${label.trim()}` : label.trim();
-  const cnAscii = toAscii(cnTyped);
-  const rest = [...extras];
-  const again = cnAscii ? rest.findIndex((d) => toAscii(d) === cnAscii) : -1;
-  if (again >= 0) rest.splice(again, 1);
-  const r = validateDomains({ ...product, wildcard, commonName: label, extraDomains: rest, batch });
-  const auto = new Set(r.autoAdded);
-  const typed = r.domains.filter((d) => !auto.has(d));
-  return {
-    label: label.trim(),
-    commonName: r.domains[0] ?? cnAscii,
-    domainNames: typed.slice(1),
-    allNames: r.domains,
-    billed: Math.max(1, typed.length),
-    csr,
-    errors: r.errors.map(rule),
-    raw: r.errors,
-  };
+  const results = validateOrders(inputs.map((i) => ({ ...product, wildcard: i.wildcard, commonName: i.label, extraDomains: i.extras, batch })));
+  return inputs.map((input, k) => {
+    const r = results[k]!;
+    const label = input.label.trim();
+    const cnTyped = input.wildcard && label && !label.startsWith('*.') ? `*.${label}` : label;
+    const auto = new Set(r.autoAdded);
+    const typed = r.domains.filter((d) => !auto.has(d));
+    return {
+      label,
+      commonName: r.domains[0] ?? toAscii(cnTyped),
+      domainNames: typed.slice(1),
+      allNames: r.domains,
+      billed: Math.max(1, billedNames(r.domains, product).length),
+      csr: input.csr,
+      errors: r.errors.map(rule),
+      raw: r.errors,
+    };
+  });
 }
 
 const lines = (text: string) => text.split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean);
@@ -99,38 +113,33 @@ export function planOrders(input: PlanInput): Plan {
     if (input.csrs.length === 0) plan.csrError = { messageKey: 'purchase.csr.required', params: {} };
     else if (readable.length < input.csrs.length) plan.csrError = { messageKey: 'purchase.csr.invalid', params: {} };
   }
+  const strip = ({ raw: _raw, ...order }: PlannedOrder & { raw: DomainError[] }): PlannedOrder => order;
 
   if (mode === 'single') {
     const csr = fromCsr ? readable[0] : undefined;
     if (fromCsr && !csr) return plan;
     const label = csr ? csr.commonName : input.commonName;
-    const o = checkOrder(product, fromCsr ? false : wildcard, label, lines(input.extraDomains), false, csr?.pem);
-    const typedCn = (wildcard && !fromCsr && label.trim() && !label.trim().startsWith('*.') ? `*.${label.trim()}` : label.trim());
-    for (const e of o.raw) {
-      const onCn = e.messageKey === 'purchase.domain.required' || (e.entry !== '' && e.entry === typedCn);
-      if (onCn) plan.commonNameError ??= rule(e);
+    const [o] = checkOrders(product, [{ label, extras: lines(input.extraDomains), wildcard: fromCsr ? false : wildcard, csr: csr?.pem }], false);
+    for (const e of o!.raw) {
+      if (e.messageKey === 'purchase.domain.required' || e.field === 'commonName') plan.commonNameError ??= rule(e);
       else plan.extraDomainsError ??= rule(e);
     }
-    if (!hasDomains(product.productType) && o.errors[0]) plan.commonNameError = o.errors[0];
-    const { raw: _raw, ...order } = o;
-    plan.orders.push(order);
+    if (!hasDomains(product.productType) && o!.errors[0]) plan.commonNameError = o!.errors[0];
+    plan.orders.push(strip(o!));
     return plan;
   }
 
   if (fromCsr) {
-    for (const c of readable) {
-      const cnAscii = toAscii(c.commonName);
-      const extras = c.names.filter((n) => toAscii(n) !== cnAscii);
-      const { raw: _raw, ...order } = checkOrder(product, false, c.commonName, extras, true, c.pem);
-      plan.orders.push(order);
-    }
+    // A request's SANs repeat its common name by convention: that is the request, not a repeat typed.
+    const inputs = readable.map((c) => {
+      const cnKey = nameKey(c.commonName);
+      return { label: c.commonName, extras: c.names.filter((n) => nameKey(n) !== cnKey), wildcard: false, csr: c.pem };
+    });
+    plan.orders.push(...checkOrders(product, inputs, true).map(strip));
   } else {
     const parsed = parseBatchOrders(input.batchText);
     plan.tooMany = parsed.error;
-    for (const g of parsed.groups) {
-      const { raw: _raw, ...order } = checkOrder(product, wildcard, g.commonName, g.domainNames, true);
-      plan.orders.push(order);
-    }
+    plan.orders.push(...checkOrders(product, parsed.groups.map((g) => ({ label: g.commonName, extras: g.domainNames, wildcard })), true).map(strip));
     if (parsed.groups.length === 0) plan.commonNameError = { messageKey: 'purchase.domain.required', params: {} };
   }
   return plan;
