@@ -133,6 +133,18 @@ describe('built-in CA', () => {
     expect(list.stdout).toContain('Keystore type: JKS');
     expect(list.stdout).toMatch(/server, .*PrivateKeyEntry/);
     expect((await me.post('/v1/cert/pfx', { orderNo, password: '123' }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { password: 'The password needs at least 6 characters' } });
+    // A PFX takes any Unicode password (a CJK one with a character beyond U+FFFF), as openssl reads it from UTF-8;
+    // the JKS keeps to ASCII, since keytool reads the PKCS#12 through Java PBE keys that take nothing else.
+    const unicodePw = '证书密码🔑Zürich';
+    const uniPfx = await me.post('/v1/cert/pfx', { orderNo, password: unicodePw });
+    expect(uniPfx.body.code, uniPfx.body.msg).toBe(200);
+    const uniP12 = file('u.pfx', Buffer.from((uniPfx.body.data as { pfx: string }).pfx, 'base64'));
+    const uniInfo = await run('openssl', ['pkcs12', '-in', uniP12, '-info', '-nodes', '-passin', `pass:${unicodePw}`]);
+    expect(uniInfo.stdout).toContain('BEGIN PRIVATE KEY');
+    expect(uniInfo.stdout).toContain('friendlyName: server');
+    await expect(run('openssl', ['pkcs12', '-in', uniP12, '-info', '-nodes', '-passin', 'pass:证书密码Zürich'])).rejects.toThrow();
+    expect((await me.post('/v1/cert/pfx', { orderNo, password: 'line\nbreak' }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { password: 'The password may not contain line breaks or other control characters' } });
+    expect((await me.post('/v1/cert/jks', { orderNo, password: unicodePw }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { password: expect.stringContaining('A Java keystore (JKS)') } });
 
     // One zip with a folder per server type.
     const z = await t.app.inject({ method: 'GET', url: `/v1/orders/download/${orderNo}?password=Secret%23123`, headers: { token: meToken } });

@@ -13,7 +13,6 @@ const zh = {
   'orders.key.missing': '服务器未保存此证书的私钥，请提供私钥',
   'orders.key.mismatch': '私钥与证书不匹配',
   'orders.password.short': '密码至少6位',
-  'orders.password.ascii': '密码只能包含英文字母、数字和符号',
   'orders.remark.tooLong': '备注最多500个字符',
   'orders.reSign.notAllowed': '只有已签发的订单可以重签',
   'orders.reSign.pending': '此订单已有进行中的重签',
@@ -51,6 +50,8 @@ const zh = {
   'orders.reason.auto_reissue': '证书即将到期而套餐仍有效：正在自动签发新证书',
   'orders.reason.acme_csr_names': 'CSR 中的域名与订单不一致，且服务器未保存私钥：请重新提交订单',
   'orders.reason.acme_invalid': '证书颁发机构未能验证域名：请检查记录后重新提交订单',
+  'orders.password.control': '密码不能包含换行等控制字符',
+  'orders.password.javaAscii': 'Java 密钥库（JKS）及含 JKS 的压缩包只能使用英文字母、数字和符号作为密码；PFX 可使用任意字符',
 } as const;
 
 export type OrdersMessageKey = keyof typeof zh;
@@ -69,7 +70,6 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.key.missing': 'The server does not hold this certificate\'s private key: please provide it',
   'orders.key.mismatch': 'The private key does not match the certificate',
   'orders.password.short': 'The password needs at least 6 characters',
-  'orders.password.ascii': 'The password may contain only English letters, digits and symbols',
   'orders.remark.tooLong': 'The remark may have at most 500 characters',
   'orders.reSign.notAllowed': 'Only an issued order can be re-signed',
   'orders.reSign.pending': 'A re-sign of this order is already under way',
@@ -107,6 +107,8 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.reason.auto_reissue': 'The certificate is ending while the plan goes on: a new one is being issued',
   'orders.reason.acme_csr_names': 'The CSR does not name the order\'s domains and the server holds no key: resubmit the order',
   'orders.reason.acme_invalid': 'The CA could not validate the domains: check the records and resubmit the order',
+  'orders.password.control': 'The password may not contain line breaks or other control characters',
+  'orders.password.javaAscii': 'A Java keystore (JKS), and a zip that holds one, takes only English letters, digits and symbols as its password; a PFX takes any characters',
 };
 
 export const ordersMessagesZh = zh;

@@ -4,20 +4,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import { buildPkcs12 } from '@cc/pki/pkcs12';
 
 const run = promisify(execFile);
-pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: globalThis.crypto }));
 
 /** Every certificate of a PEM text, in order. */
 export function pemBlocks(pem: string): string[] {
   return pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 }
-const derOf = (pem: string) => {
-  const b = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
-  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
-};
+const derOf = (pem: string) => new Uint8Array(Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64'));
 
 /** True when the key is the certificate's (any PEM key format Node reads). */
 export function keyMatches(certPem: string, keyPem: string): boolean {
@@ -29,61 +24,19 @@ export function keyMatches(certPem: string, keyPem: string): boolean {
 }
 
 /** The key as PKCS#8 DER whatever PEM form it came in (PKCS#1, SEC1, PKCS#8). */
-function pkcs8Der(keyPem: string): ArrayBuffer {
-  const b = createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'der' });
-  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+function pkcs8Der(keyPem: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'der' }));
 }
 
-const friendly = (name: string) =>
-  new pkijs.Attribute({ type: '1.2.840.113549.1.9.20', values: [new asn1js.BmpString({ value: name })] });
-const localKeyId = (id: ArrayBuffer) => new pkijs.Attribute({ type: '1.2.840.113549.1.9.21', values: [new asn1js.OctetString({ valueHex: id })] });
-
 /**
- * PKCS#12 as OpenSSL 3 writes it by default: the key in a PBES2 (PBKDF2-SHA-256, AES-256-CBC) shrouded bag,
- * the certificates in a PBES2-encrypted safe, and an HMAC-SHA-256 MAC. Opens in openssl, Windows and keytool.
+ * PKCS#12 as OpenSSL 3 writes it by default, by the same writer as the console's conversion tool: the key in a
+ * PBES2 (PBKDF2-SHA-256, AES-256-CBC) shrouded bag, the certificates in a PBES2-encrypted safe, and an HMAC-SHA-256
+ * MAC. The alias is the friendly name of the key and the leaf. Opens in openssl, Windows and keytool, with any
+ * Unicode password (BMPString for the MAC, UTF-8 for PBES2, as those tools expect).
  */
 export async function buildPfx(certPem: string, chainPem: string, keyPem: string, password: string, alias = 'server'): Promise<Buffer> {
-  const certs = [certPem, ...pemBlocks(chainPem)].map((p) => pkijs.Certificate.fromBER(derOf(p)));
-  const keyId = await globalThis.crypto.subtle.digest('SHA-1', derOf(certPem));
-  const params = { password: new TextEncoder().encode(password).buffer as ArrayBuffer, // pkijs draws its own random IV; the field is only there for the type.
-    contentEncryptionAlgorithm: { name: 'AES-CBC' as const, length: 256, iv: new Uint8Array(16) }, hmacHashAlgorithm: 'SHA-256', iterationCount: 2048 };
-  const keyBag = new pkijs.PKCS8ShroudedKeyBag({ parsedValue: pkijs.PrivateKeyInfo.fromBER(pkcs8Der(keyPem)) });
-  await keyBag.makeInternalValues(params);
-  const pfx = new pkijs.PFX({
-    parsedValue: {
-      integrityMode: 0,
-      authenticatedSafe: new pkijs.AuthenticatedSafe({
-        parsedValue: {
-          safeContents: [
-            {
-              privacyMode: 0,
-              value: new pkijs.SafeContents({
-                safeBags: [new pkijs.SafeBag({ bagId: '1.2.840.113549.1.12.10.1.2', bagValue: keyBag, bagAttributes: [friendly(alias), localKeyId(keyId)] })],
-              }),
-            },
-            {
-              privacyMode: 1,
-              value: new pkijs.SafeContents({
-                safeBags: certs.map(
-                  (c, i) =>
-                    new pkijs.SafeBag({
-                      bagId: '1.2.840.113549.1.12.10.1.3',
-                      bagValue: new pkijs.CertBag({ parsedValue: c }),
-                      ...(i === 0 ? { bagAttributes: [friendly(alias), localKeyId(keyId)] } : {}),
-                    }),
-                ),
-              }),
-            },
-          ],
-        },
-      }),
-    },
-  });
-  const safe = pfx.parsedValue?.authenticatedSafe;
-  if (!safe) throw new Error('PFX without a safe');
-  await safe.makeInternalValues({ safeContents: [{}, params] });
-  await pfx.makeInternalValues({ password: params.password, iterations: 2048, pbkdf2HashAlgorithm: 'SHA-256', hmacHashAlgorithm: 'SHA-256' });
-  return Buffer.from(pfx.toSchema().toBER(false));
+  const certs = [certPem, ...pemBlocks(chainPem)].map(derOf);
+  return Buffer.from(await buildPkcs12(certs, pkcs8Der(keyPem), password, { encryption: 'aes-256', iterations: 2048, friendlyName: alias }));
 }
 
 /**
