@@ -3,16 +3,7 @@
  * lengths (which asn1js reads) and constructed OCTET STRINGs (which the schema comparison of asn1-schema refuses, so
  * they are joined into one primitive string first). Writing is always DER.
  */
-import {
-  AsnAnyConverter,
-  AsnOctetStringConverter,
-  AsnParser,
-  AsnProp,
-  AsnSerializer,
-  AsnType,
-  type IAsn1PropOptions,
-  type IAsn1TypeOptions,
-} from '@peculiar/asn1-schema';
+import { AsnAnyConverter, AsnOctetStringConverter, AsnParser, AsnProp, AsnSerializer, AsnType } from '@peculiar/asn1-schema';
 import { concatBytes, toBytes, type Bytes } from './encoding.ts';
 
 /** The part of an asn1js node that is read here (asn1js itself stays the one asn1-schema bundles). */
@@ -22,6 +13,10 @@ interface BerNode {
   valueBeforeDecodeView: Uint8Array;
 }
 type AsnNode = ReturnType<typeof AsnAnyConverter.toASN>;
+type PropOptions = Parameters<typeof AsnProp>[0];
+type TypeOptions = Parameters<typeof AsnType>[0];
+/** Bytes in any form: ANY fields are ArrayBuffers, the rest Uint8Arrays. */
+export type BytesLike = ArrayBuffer | ArrayBufferView;
 
 const UNIVERSAL = 1;
 const OCTET_STRING = 4;
@@ -38,19 +33,19 @@ function joinConstructedStrings(node: BerNode): BerNode {
 }
 
 /** The asn1js tree of BER or DER bytes (asn1-schema's own copy of asn1js, so the parser recognises its nodes). */
-function decodeBer(bytes: BufferSource): AsnNode {
+function decodeBer(bytes: BytesLike): AsnNode {
   const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
   if (view.length === 0) throw new Error('ASN.1: empty input');
   return AsnAnyConverter.toASN(toBytes(view).buffer) as AsnNode;
 }
 
 /** Reads BER or DER into an asn1-schema type. */
-export function parseBer<T>(bytes: BufferSource, type: new () => T): T {
+export function parseBer<T>(bytes: BytesLike, type: new () => T): T {
   return AsnParser.fromASN(joinConstructedStrings(decodeBer(bytes) as unknown as BerNode) as unknown as AsnNode, type);
 }
 
 /** Like parseBer, or null when the bytes are not that structure. */
-export function tryParseBer<T>(bytes: BufferSource, type: new () => T): T | null {
+export function tryParseBer<T>(bytes: BytesLike, type: new () => T): T | null {
   try {
     return parseBer(bytes, type);
   } catch {
@@ -72,9 +67,9 @@ export const bytesOf = (b: ArrayBuffer | ArrayBufferView): Bytes => toBytes(b);
  */
 export function asnSchema<T extends object>(
   type: new () => T,
-  props: { [K in keyof T]?: IAsn1PropOptions },
-  options?: IAsn1TypeOptions,
+  props: { [K in keyof T]?: PropOptions },
+  options?: TypeOptions,
 ): void {
   if (options) AsnType(options)(type);
-  for (const [key, opts] of Object.entries(props) as Array<[string, IAsn1PropOptions]>) AsnProp(opts)(type.prototype, key);
+  for (const [key, opts] of Object.entries(props) as Array<[string, PropOptions]>) AsnProp(opts)(type.prototype, key);
 }

@@ -7,7 +7,7 @@ import { AsnPropTypes, OctetString } from '@peculiar/asn1-schema';
 import { AlgorithmIdentifier } from '@peculiar/asn1-x509';
 import { OneAsymmetricKey } from '@peculiar/asn1-asym-key';
 import { EncryptedData, EncryptedPrivateKeyInfo } from '@peculiar/asn1-pkcs8';
-import { asnSchema, bytesOf, parseBer, toDer, tryParseBer } from './asn.ts';
+import { asnSchema, bytesOf, parseBer, toDer, tryParseBer, type BytesLike } from './asn.ts';
 import { utf8, type Bytes } from './encoding.ts';
 import { PkiError } from './errors.ts';
 
@@ -109,7 +109,7 @@ interface Pbes2Setup {
   iv: Bytes;
 }
 
-function readPbes2Params(params: BufferSource): Pbes2Setup {
+function readPbes2Params(params: BytesLike): Pbes2Setup {
   let p: Pbes2Params;
   let kdf: Pbkdf2Params;
   try {
@@ -132,7 +132,7 @@ function readPbes2Params(params: BufferSource): Pbes2Setup {
 }
 
 /** Decrypts data given the parameters of a PBES2 AlgorithmIdentifier (DER or BER of PBES2-params). */
-export async function pbes2Decrypt(params: BufferSource, ciphertext: Bytes, passphrase: string, crypto: Crypto = globalThis.crypto): Promise<Bytes> {
+export async function pbes2Decrypt(params: BytesLike, ciphertext: Bytes, passphrase: string, crypto: Crypto = globalThis.crypto): Promise<Bytes> {
   const { salt, iterations, hash, bits, iv } = readPbes2Params(params);
   const key = await deriveAesKey(passphrase, salt, iterations, hash, bits, 'decrypt', crypto);
   try {

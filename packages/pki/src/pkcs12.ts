@@ -29,7 +29,7 @@ import {
 } from '@peculiar/asn1-pfx';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js';
-import { asnSchema, bytesOf, parseBer, toDer, tryParseBer } from './asn.ts';
+import { asnSchema, bytesOf, parseBer, toDer, tryParseBer, type BytesLike } from './asn.ts';
 import { bytesEqual, concatBytes, type Bytes } from './encoding.ts';
 import { PkiError } from './errors.ts';
 import { encryptPkcs8, isPrivateKeyInfo, iterationCount, OID_PBES2, pbes2Decrypt, pbes2Encrypt } from './pbes2.ts';
@@ -242,7 +242,7 @@ export function isPkcs12(der: Uint8Array): boolean {
   return readPfx(der) !== null;
 }
 
-async function readBags(safeContents: BufferSource, password: string, out: Pkcs12Contents, crypto: Crypto, depth = 0): Promise<void> {
+async function readBags(safeContents: BytesLike, password: string, out: Pkcs12Contents, crypto: Crypto, depth = 0): Promise<void> {
   for (const bag of parseBer(safeContents, SafeContents)) {
     if (bag.bagId === id_certBag) {
       const cert = parseBer(bag.bagValue, CertBag);
