@@ -41,8 +41,8 @@ export const MAX_ITERATIONS = 10_000_000;
 /** An iteration count read from a file (asn1-schema hands out large INTEGERs as strings), or the refusal. */
 export function iterationCount(value: number | string | undefined, fallback = 1): number {
   const n = value === undefined ? fallback : Number(value);
+  if (n > MAX_ITERATIONS) throw new PkiError('TOO_MANY_ITERATIONS', `Iteration count ${String(value)} exceeds ${MAX_ITERATIONS}`);
   if (!Number.isSafeInteger(n) || n < 1) throw new PkiError('UNSUPPORTED_ENCRYPTION', `Invalid iteration count ${String(value)}`);
-  if (n > MAX_ITERATIONS) throw new PkiError('TOO_MANY_ITERATIONS', `Iteration count ${n} exceeds ${MAX_ITERATIONS}`);
   return n;
 }
 
