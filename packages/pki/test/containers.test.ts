@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   buildPkcs12,
-  buildPkcs7,
   certificatesToPem,
   exportPrivateKeyPem,
   isPkcs12,
