@@ -51,7 +51,6 @@ const zh = {
   'orders.reason.acme_csr_names': 'CSR 中的域名与订单不一致，且服务器未保存私钥：请重新提交订单',
   'orders.reason.acme_invalid': '证书颁发机构未能验证域名：请检查记录后重新提交订单',
   'orders.password.control': '密码不能包含换行等控制字符',
-  'orders.password.javaAscii': 'Java 密钥库（JKS）及含 JKS 的压缩包只能使用英文字母、数字和符号作为密码；PFX 可使用任意字符',
 } as const;
 
 export type OrdersMessageKey = keyof typeof zh;
@@ -108,7 +107,6 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.reason.acme_csr_names': 'The CSR does not name the order\'s domains and the server holds no key: resubmit the order',
   'orders.reason.acme_invalid': 'The CA could not validate the domains: check the records and resubmit the order',
   'orders.password.control': 'The password may not contain line breaks or other control characters',
-  'orders.password.javaAscii': 'A Java keystore (JKS), and a zip that holds one, takes only English letters, digits and symbols as its password; a PFX takes any characters',
 };
 
 export const ordersMessagesZh = zh;

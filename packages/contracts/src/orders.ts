@@ -288,22 +288,19 @@ export const certAnswer = z.object({
   notAfter: iso,
 });
 /**
- * Java reads a PKCS#12 through PBE keys that take printable ASCII only, so keytool (which makes the JKS from one)
- * refuses any other password: the JKS and the zip that holds one keep to ASCII.
+ * PKCS#12 takes any Unicode password (BMPString for its MAC, UTF-8 for PBES2) and so does JKS (UTF-16 characters):
+ * only control characters, which no password field can type reliably, are refused.
  */
-export const javaKeystorePassword = z.string().min(6, { message: 'orders.password.short' }).max(128).regex(/^[\x20-\x7e]+$/, { message: 'orders.password.javaAscii' });
-/** PKCS#12 takes any Unicode password (BMPString for its MAC, UTF-8 for PBES2); only control characters are refused. */
-export const pfxPassword = z.string().min(6, { message: 'orders.password.short' }).max(128).regex(/^[^\p{Cc}]+$/u, { message: 'orders.password.control' });
+export const keystorePassword = z.string().min(6, { message: 'orders.password.short' }).max(128).regex(/^[^\p{Cc}]+$/u, { message: 'orders.password.control' });
 export const keystoreBody = z.object({
   orderNo: z.string().min(1),
-  password: javaKeystorePassword,
+  password: keystorePassword,
   key: z.preprocess(emptyToUndefined, z.string().optional()).describe('PEM private key when the server does not hold it'),
 });
-export const pfxBody = keystoreBody.extend({ password: pfxPassword });
 export const pfxAnswer = z.object({ fileName: z.string(), pfx: z.string().describe('base64 of the PKCS#12 (AES-256-CBC, PBKDF2, HMAC-SHA-256)') });
 export const jksAnswer = z.object({ fileName: z.string(), jks: z.string().describe('base64 of the Java KeyStore (alias "server")') });
 export const downloadQuery = z.object({
-  password: z.preprocess(emptyToUndefined, javaKeystorePassword.optional()).describe('for the IIS .pfx and Tomcat .jks (so ASCII, as keytool needs); generated (and written to password.txt) when absent'),
+  password: z.preprocess(emptyToUndefined, keystorePassword.optional()).describe('for the IIS .pfx and Tomcat .jks; generated (and written to password.txt) when absent'),
 });
 export const batchDownloadQuery = downloadQuery.extend({ orderNos: nameList.pipe(z.array(z.string()).min(1).max(500)) });
 /** A file answer (zip, DER): bytes, not JSON. */

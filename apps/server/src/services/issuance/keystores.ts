@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,19 +42,28 @@ export async function buildPfx(certPem: string, chainPem: string, keyPem: string
 /**
  * A JKS made by Java's keytool from a temporary PKCS#12 (no npm package writes JKS). Passwords go through the
  * environment, never the command line, so `ps` does not show them; the folder is removed either way.
+ *
+ * Java reads a PKCS#12 through PBE keys that refuse anything but printable ASCII, while JKS itself keys its
+ * integrity check and key protection with the password's UTF-16 characters. So a password beyond ASCII goes
+ * in as a random ASCII one and is set afterwards with -storepasswd and -keypasswd (keytool decodes it from the
+ * environment in a UTF-8 locale).
  */
 export async function buildJks(certPem: string, chainPem: string, keyPem: string, password: string, alias = 'server', keytool = '/usr/bin/keytool'): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cc-jks-'));
+  const ascii = /^[\x20-\x7e]+$/.test(password);
+  const first = ascii ? password : randomBytes(18).toString('base64url');
+  const env = { ...process.env, LC_ALL: 'C.UTF-8', CC_PW: password, CC_FIRST: first };
+  const keytoolRun = (args: string[]) => run(keytool, args, { env, timeout: 30_000 });
   try {
     const p12 = path.join(dir, 'in.p12');
     const jks = path.join(dir, 'out.jks');
-    await writeFile(p12, await buildPfx(certPem, chainPem, keyPem, password, alias), { mode: 0o600 });
-    await run(
-      keytool,
-      ['-importkeystore', '-noprompt', '-srckeystore', p12, '-srcstoretype', 'PKCS12', '-srcstorepass:env', 'CC_PW', '-destkeystore', jks, '-deststoretype', 'JKS',
-        '-deststorepass:env', 'CC_PW', '-destkeypass:env', 'CC_PW', '-srcalias', alias, '-destalias', alias],
-      { env: { ...process.env, CC_PW: password }, timeout: 30_000 },
-    );
+    await writeFile(p12, await buildPfx(certPem, chainPem, keyPem, first, alias), { mode: 0o600 });
+    await keytoolRun(['-importkeystore', '-noprompt', '-srckeystore', p12, '-srcstoretype', 'PKCS12', '-srcstorepass:env', 'CC_FIRST', '-destkeystore', jks,
+      '-deststoretype', 'JKS', '-deststorepass:env', 'CC_FIRST', '-destkeypass:env', 'CC_FIRST', '-srcalias', alias, '-destalias', alias]);
+    if (!ascii) {
+      await keytoolRun(['-storepasswd', '-keystore', jks, '-storetype', 'JKS', '-storepass:env', 'CC_FIRST', '-new:env', 'CC_PW']);
+      await keytoolRun(['-keypasswd', '-alias', alias, '-keystore', jks, '-storetype', 'JKS', '-storepass:env', 'CC_PW', '-keypass:env', 'CC_FIRST', '-new:env', 'CC_PW']);
+    }
     return await readFile(jks);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { jksAnswer, keystoreBody, pfxAnswer, pfxBody } from '@cc/contracts/orders';
+import type { jksAnswer, keystoreBody, pfxAnswer } from '@cc/contracts/orders';
 import { http } from '../../../lib/http.ts';
 
-export type KeystoreInput = z.input<typeof keystoreBody> | z.input<typeof pfxBody>;
+export type KeystoreInput = z.input<typeof keystoreBody>;
 export type PfxAnswer = z.infer<typeof pfxAnswer>;
 export type JksAnswer = z.infer<typeof jksAnswer>;
 export type KeystoreKind = 'pfx' | 'jks';

@@ -181,8 +181,8 @@ function PasswordDialog({ kind, order, onClose }: { kind: KeystoreKind | 'zip'; 
   const pwRules = [
     ...(zip ? [] : [{ required: true, message: msg('orders.password.short') }]),
     { min: 6, message: msg('orders.password.short') },
-    // A PFX takes any Unicode password; keytool (the JKS, and the zip that holds one) printable ASCII only.
-    zip || kind === 'jks' ? { pattern: /^[\x20-\x7e]+$/, message: msg('orders.password.javaAscii') } : { pattern: /^[^\p{Cc}]+$/u, message: msg('orders.password.control') },
+    // PFX and JKS both take any Unicode password (Chinese included); control characters only are refused.
+    { pattern: /^[^\p{Cc}]+$/u, message: msg('orders.password.control') },
   ];
   return (
     <Modal
@@ -196,7 +196,7 @@ function PasswordDialog({ kind, order, onClose }: { kind: KeystoreKind | 'zip'; 
       destroyOnHidden
     >
       <Form form={form} layout="vertical" data-testid="password-form">
-        <Form.Item name="password" label={t('password.password')} extra={t(zip ? 'password.zipPasswordHint' : kind === 'pfx' ? 'password.pfxPasswordHint' : 'password.passwordHint')} rules={pwRules}>
+        <Form.Item name="password" label={t('password.password')} extra={zip ? t('password.zipPasswordHint') : t('password.passwordHint')} rules={pwRules}>
           <Input.Password autoComplete="new-password" data-testid="keystore-password" />
         </Form.Item>
         <Form.Item
