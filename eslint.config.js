@@ -29,6 +29,12 @@ export default tseslint.config(
             { target: './apps/web', from: './apps/server' },
             { target: './apps/web', from: './packages/db', message: 'The console must not import the database package.' },
             { target: './apps/server', from: './apps/web' },
+            // Shared console code (the one PKI worker in src/lib/pki-worker among it) serves features and imports none.
+            ...['lib', 'components', 'hooks', 'config', 'i18n'].map((dir) => ({
+              target: `./apps/web/src/${dir}`,
+              from: `./${featuresDir}`,
+              message: 'Shared console code must not import a feature: features import it.',
+            })),
             // A feature never imports another feature: combine them in src/app.
             ...features.map((f) => ({
               target: `./${featuresDir}/${f}`,

@@ -133,6 +133,29 @@ describe('built-in CA', () => {
     expect(list.stdout).toContain('Keystore type: JKS');
     expect(list.stdout).toMatch(/server, .*PrivateKeyEntry/);
     expect((await me.post('/v1/cert/pfx', { orderNo, password: '123' }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { password: 'The password needs at least 6 characters' } });
+    // Any Unicode password (CJK, Latin-1, a character beyond U+FFFF): openssl opens the PFX with it from UTF-8, and
+    // Java reads the JKS store and recovers its key with it (keytool in a UTF-8 locale, the password from the env).
+    const unicodePw = '证书密码🔑Zürich';
+    const utf8Env = { env: { ...process.env, LC_ALL: 'C.UTF-8', PW: unicodePw, OUT_PW: 'out-pass-1' } };
+    const uniPfx = await me.post('/v1/cert/pfx', { orderNo, password: unicodePw });
+    expect(uniPfx.body.code, uniPfx.body.msg).toBe(200);
+    const uniP12 = file('u.pfx', Buffer.from((uniPfx.body.data as { pfx: string }).pfx, 'base64'));
+    const uniInfo = await run('openssl', ['pkcs12', '-in', uniP12, '-info', '-nodes', '-passin', `pass:${unicodePw}`]);
+    expect(uniInfo.stdout).toContain('BEGIN PRIVATE KEY');
+    expect(uniInfo.stdout).toContain('friendlyName: server');
+    await expect(run('openssl', ['pkcs12', '-in', uniP12, '-info', '-nodes', '-passin', 'pass:证书密码Zürich'])).rejects.toThrow();
+    const uniJks = await me.post('/v1/cert/jks', { orderNo, password: unicodePw });
+    expect(uniJks.body.code, uniJks.body.msg).toBe(200);
+    const uniJksPath = file('u.jks', Buffer.from((uniJks.body.data as { jks: string }).jks, 'base64'));
+    expect((await run('keytool', ['-list', '-keystore', uniJksPath, '-storepass:env', 'PW'], utf8Env)).stdout).toMatch(/server, .*PrivateKeyEntry/);
+    await run('keytool', ['-importkeystore', '-noprompt', '-srckeystore', uniJksPath, '-srcstorepass:env', 'PW', '-srckeypass:env', 'PW', '-srcalias', 'server',
+      '-destkeystore', path.join(dir, 'back.p12'), '-deststoretype', 'PKCS12', '-deststorepass:env', 'OUT_PW', '-destkeypass:env', 'OUT_PW'], utf8Env);
+    expect((await run('openssl', ['pkcs12', '-in', path.join(dir, 'back.p12'), '-nocerts', '-nodes', '-passin', 'pass:out-pass-1'])).stdout).toContain('BEGIN PRIVATE KEY');
+    await expect(run('keytool', ['-list', '-keystore', uniJksPath, '-storepass', 'wrong-pass'])).rejects.toThrow();
+    expect((await me.post('/v1/cert/pfx', { orderNo, password: 'line\nbreak' }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { password: 'The password may not contain line breaks or other control characters' } });
+    const uniZip = await JSZip.loadAsync((await t.app.inject({ method: 'GET', url: `/v1/orders/download/${orderNo}?password=${encodeURIComponent(unicodePw)}`, headers: { token: meToken } })).rawPayload);
+    const zipPfx = file('z.pfx', Buffer.from(await uniZip.file('iis/shop.issue.example.pfx')!.async('uint8array')));
+    expect((await run('openssl', ['pkcs12', '-in', zipPfx, '-nokeys', '-passin', `pass:${unicodePw}`])).stdout).toContain('BEGIN CERTIFICATE');
 
     // One zip with a folder per server type.
     const z = await t.app.inject({ method: 'GET', url: `/v1/orders/download/${orderNo}?password=Secret%23123`, headers: { token: meToken } });

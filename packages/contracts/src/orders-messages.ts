@@ -13,7 +13,6 @@ const zh = {
   'orders.key.missing': '服务器未保存此证书的私钥，请提供私钥',
   'orders.key.mismatch': '私钥与证书不匹配',
   'orders.password.short': '密码至少6位',
-  'orders.password.ascii': '密码只能包含英文字母、数字和符号',
   'orders.remark.tooLong': '备注最多500个字符',
   'orders.reSign.notAllowed': '只有已签发的订单可以重签',
   'orders.reSign.pending': '此订单已有进行中的重签',
@@ -65,6 +64,7 @@ const zh = {
   'orders.approve.closed': '此订单已不再等待域名验证，链接已失效。',
   'orders.approve.expired': '此链接已超过 {{days}} 天有效期，请在订单中重新发送验证邮件。',
   'orders.approve.recordMissing': '未在 {{host}} 找到包含 {{email}} 的 TXT 记录：请保留该记录后再确认。',
+  'orders.password.control': '密码不能包含换行等控制字符',
 } as const;
 
 export type OrdersMessageKey = keyof typeof zh;
@@ -83,7 +83,6 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.key.missing': 'The server does not hold this certificate\'s private key: please provide it',
   'orders.key.mismatch': 'The private key does not match the certificate',
   'orders.password.short': 'The password needs at least 6 characters',
-  'orders.password.ascii': 'The password may contain only English letters, digits and symbols',
   'orders.remark.tooLong': 'The remark may have at most 500 characters',
   'orders.reSign.notAllowed': 'Only an issued order can be re-signed',
   'orders.reSign.pending': 'A re-sign of this order is already under way',
@@ -135,6 +134,7 @@ const en: Record<OrdersMessageKey, string> = {
   'orders.approve.closed': 'This order no longer waits for domain validation: the link has lapsed.',
   'orders.approve.expired': 'This link is older than {{days}} days and has lapsed: send the validation e-mail again from the order.',
   'orders.approve.recordMissing': 'No TXT record holding {{email}} at {{host}}: keep the record published, then approve again.',
+  'orders.password.control': 'The password may not contain line breaks or other control characters',
 };
 
 export const ordersMessagesZh = zh;

@@ -295,15 +295,20 @@ export const certAnswer = z.object({
   notBefore: iso,
   notAfter: iso,
 });
+/**
+ * PKCS#12 takes any Unicode password (BMPString for its MAC, UTF-8 for PBES2) and so does JKS (UTF-16 characters):
+ * only control characters, which no password field can type reliably, are refused.
+ */
+export const keystorePassword = z.string().min(6, { message: 'orders.password.short' }).max(128).regex(/^[^\p{Cc}]+$/u, { message: 'orders.password.control' });
 export const keystoreBody = z.object({
   orderNo: z.string().min(1),
-  password: z.string().min(6, { message: 'orders.password.short' }).max(128).regex(/^[\x20-\x7e]+$/, { message: 'orders.password.ascii' }),
+  password: keystorePassword,
   key: z.preprocess(emptyToUndefined, z.string().optional()).describe('PEM private key when the server does not hold it'),
 });
 export const pfxAnswer = z.object({ fileName: z.string(), pfx: z.string().describe('base64 of the PKCS#12 (AES-256-CBC, PBKDF2, HMAC-SHA-256)') });
 export const jksAnswer = z.object({ fileName: z.string(), jks: z.string().describe('base64 of the Java KeyStore (alias "server")') });
 export const downloadQuery = z.object({
-  password: z.preprocess(emptyToUndefined, z.string().min(6).max(128).regex(/^[\x20-\x7e]+$/).optional()).describe('for the IIS .pfx and Tomcat .jks; generated (and written to password.txt) when absent'),
+  password: z.preprocess(emptyToUndefined, keystorePassword.optional()).describe('for the IIS .pfx and Tomcat .jks; generated (and written to password.txt) when absent'),
 });
 export const batchDownloadQuery = downloadQuery.extend({ orderNos: nameList.pipe(z.array(z.string()).min(1).max(500)) });
 /** A file answer (zip, DER): bytes, not JSON. */

@@ -1,5 +1,6 @@
 /** Reading certificate bundles in any form and writing them as PEM, DER, PKCS#7 or PKCS#12. */
-import { readTlv, readChildren, expect, TAG } from './der.ts';
+import { Certificate } from '@peculiar/asn1-x509';
+import { tryParseBer } from './asn.ts';
 import { decodeInput } from './detect.ts';
 import { pemEncode, type Bytes } from './encoding.ts';
 import { PkiError, withCode } from './errors.ts';
@@ -22,16 +23,8 @@ function headerLines(headers: Record<string, string>): string {
   return lines.length ? `\n${lines.join('\n')}\n\n` : '\n';
 }
 
-function looksLikeCertificate(der: Uint8Array): boolean {
-  try {
-    const [tbs] = readChildren(expect(readTlv(der), TAG.SEQUENCE).value);
-    const first = readChildren(expect(tbs, TAG.SEQUENCE).value)[0];
-    // A TBSCertificate starts with [0] version or the serial INTEGER; a CSR info starts with INTEGER 0 then a Name.
-    return first?.tag === 0xa0 || (first?.tag === TAG.INTEGER && readChildren(tbs!.value)[1]?.tag === TAG.SEQUENCE && readChildren(tbs!.value).length >= 6);
-  } catch {
-    return false;
-  }
-}
+/** A certificate, not a request or another structure that happens to be a SEQUENCE. */
+const looksLikeCertificate = (der: Uint8Array): boolean => tryParseBer(der, Certificate) !== null;
 
 /**
  * Certificates (and a key, when present) from PEM text (any mix of CERTIFICATE, PKCS7 and key blocks), DER,

@@ -10,7 +10,9 @@ export type PkiErrorCode =
   | 'UNSUPPORTED_ALGORITHM'
   | 'UNSUPPORTED_ENCRYPTION'
   | 'KEY_CERT_MISMATCH'
-  | 'INVALID_ARGUMENT';
+  | 'INVALID_ARGUMENT'
+  /** A file asks for more key-derivation rounds than MAX_ITERATIONS: refused rather than freezing the page. */
+  | 'TOO_MANY_ITERATIONS';
 
 export class PkiError extends Error {
   readonly code: PkiErrorCode;

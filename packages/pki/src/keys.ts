@@ -1,5 +1,11 @@
 /** Private keys: reading any common form, PKCS#1 / PKCS#8 / SEC1 conversions, public key extraction. */
-import { bitString, ctx, expect, int, intBytes, nul, octets, oid, readChildren, readInt, readOid, readTlv, reencode, seq, TAG, type Tlv } from './der.ts';
+import { OctetString } from '@peculiar/asn1-schema';
+import { AlgorithmIdentifier, SubjectPublicKeyInfo } from '@peculiar/asn1-x509';
+import { OneAsymmetricKey } from '@peculiar/asn1-asym-key';
+import { RSAPrivateKey, RSAPublicKey } from '@peculiar/asn1-rsa';
+import { ECParameters, ECPrivateKey } from '@peculiar/asn1-ecc';
+import { EncryptedPrivateKeyInfo, PrivateKeyInfo } from '@peculiar/asn1-pkcs8';
+import { bytesOf, parseBer, toDer, tryParseBer } from './asn.ts';
 import { decodeInput } from './detect.ts';
 import { fromBase64, pemEncode, toBytes, toColonHex, type Bytes } from './encoding.ts';
 import { PkiError, withCode } from './errors.ts';
@@ -32,14 +38,25 @@ export interface ReadPrivateKeyResult extends PrivateKeyData {
   encrypted: boolean;
 }
 
-function pkcs8Parts(pkcs8: Uint8Array): { algOid: string; algParams: Tlv | undefined; inner: Bytes; publicKey: Bytes | null } {
-  const top = readChildren(expect(readTlv(pkcs8), TAG.SEQUENCE).value);
-  expect(top[0], TAG.INTEGER);
-  const [algOid, algParams] = readChildren(expect(top[1], TAG.SEQUENCE).value);
-  const inner = expect(top[2], TAG.OCTET_STRING).value;
-  // OneAsymmetricKey (RFC 5958) may carry the public key as [1] IMPLICIT BIT STRING.
-  const pub = top.find((t) => t.tag === 0x81);
-  return { algOid: readOid(expect(algOid, TAG.OID)), algParams, inner, publicKey: pub ? pub.value.slice(1) : null };
+interface Pkcs8Parts {
+  algOid: string;
+  /** The AlgorithmIdentifier's parameters, as encoded (null for NULL, undefined when absent). */
+  algParams: ArrayBuffer | null | undefined;
+  /** The privateKey OCTET STRING's content: RSAPrivateKey, ECPrivateKey or the raw key. */
+  inner: Bytes;
+  /** OneAsymmetricKey (RFC 5958) may carry the public key as [1]. */
+  publicKey: Bytes | null;
+}
+
+function pkcs8Parts(pkcs8: Uint8Array): Pkcs8Parts {
+  const k = parseBer(pkcs8, OneAsymmetricKey);
+  return { algOid: k.privateKeyAlgorithm.algorithm, algParams: k.privateKeyAlgorithm.parameters, inner: bytesOf(k.privateKey), publicKey: k.publicKey ? bytesOf(k.publicKey) : null };
+}
+
+/** The named curve of EC parameters, or null (absent, NULL, or explicit parameters). */
+function namedCurve(params: ArrayBuffer | null | undefined): string | null {
+  if (!params) return null;
+  return tryParseBer(params, ECParameters)?.namedCurve ?? null;
 }
 
 function rsaBits(modulus: Uint8Array): number {
@@ -50,7 +67,7 @@ function rsaBits(modulus: Uint8Array): number {
 }
 
 export function describePkcs8(pkcs8: Bytes): PrivateKeyData {
-  let parts;
+  let parts: Pkcs8Parts;
   try {
     parts = pkcs8Parts(pkcs8);
   } catch {
@@ -58,34 +75,32 @@ export function describePkcs8(pkcs8: Bytes): PrivateKeyData {
   }
   const { algOid, algParams, inner } = parts;
   if (algOid === OID_RSA || algOid === OID_RSA_PSS) {
-    const ints = readChildren(readTlv(inner).value);
-    return { pkcs8, algorithm: 'RSA', algorithmOid: algOid, curveOid: null, bits: rsaBits(intBytes(expect(ints[1], TAG.INTEGER))) };
+    const rsa = parseBer(inner, RSAPrivateKey);
+    return { pkcs8, algorithm: 'RSA', algorithmOid: algOid, curveOid: null, bits: rsaBits(bytesOf(rsa.modulus)) };
   }
   if (algOid === OID_EC) {
-    let curveOid = algParams?.tag === TAG.OID ? readOid(algParams) : null;
-    if (!curveOid) {
-      const ec = readChildren(readTlv(inner).value).find((t) => t.tag === 0xa0);
-      if (ec) curveOid = readOid(readTlv(ec.value));
-    }
+    const curveOid = namedCurve(algParams) ?? tryParseBer(inner, ECPrivateKey)?.parameters?.namedCurve ?? null;
     return { pkcs8, algorithm: 'EC', algorithmOid: algOid, curveOid, bits: curveOid ? (CURVES[curveOid]?.bits ?? null) : null };
   }
   if (algOid === OID_ED25519) return { pkcs8, algorithm: 'Ed25519', algorithmOid: algOid, curveOid: null, bits: 256 };
   return { pkcs8, algorithm: 'other', algorithmOid: algOid, curveOid: null, bits: null };
 }
 
+const privateKeyInfo = (algorithm: AlgorithmIdentifier, inner: Bytes): Bytes =>
+  toDer(new PrivateKeyInfo({ version: 0, privateKeyAlgorithm: algorithm, privateKey: new OctetString(inner) }));
+const ecAlgorithm = (curveOid: string) => new AlgorithmIdentifier({ algorithm: OID_EC, parameters: toDer(new ECParameters({ namedCurve: curveOid })).buffer });
+
 export function pkcs1ToPkcs8(pkcs1: Uint8Array): Bytes {
-  return seq(int(0), seq(oid(OID_RSA), nul()), octets(pkcs1));
+  return privateKeyInfo(new AlgorithmIdentifier({ algorithm: OID_RSA, parameters: null }), toBytes(pkcs1));
 }
 
 /** SEC1 ECPrivateKey → PKCS#8; the curve moves to the algorithm parameters as RFC 5915 expects. */
 export function sec1ToPkcs8(sec1: Uint8Array): Bytes {
-  const parts = readChildren(expect(readTlv(sec1), TAG.SEQUENCE).value);
-  const params = parts.find((t) => t.tag === 0xa0);
-  if (!params) throw new PkiError('UNSUPPORTED_ALGORITHM', 'EC key without named curve parameters');
-  const curve = readTlv(params.value);
-  if (curve.tag !== TAG.OID) throw new PkiError('UNSUPPORTED_ALGORITHM', 'Explicit EC curve parameters are not supported');
-  const inner = seq(...parts.filter((t) => t.tag !== 0xa0).map((t) => reencode(t)));
-  return seq(int(0), seq(oid(OID_EC), oid(readOid(curve))), octets(inner));
+  const ec = parseBer(sec1, ECPrivateKey);
+  if (!ec.parameters) throw new PkiError('UNSUPPORTED_ALGORITHM', 'EC key without named curve parameters');
+  if (!ec.parameters.namedCurve) throw new PkiError('UNSUPPORTED_ALGORITHM', 'Explicit EC curve parameters are not supported');
+  const inner = new ECPrivateKey({ version: ec.version, privateKey: ec.privateKey, ...(ec.publicKey ? { publicKey: ec.publicKey } : {}) });
+  return privateKeyInfo(ecAlgorithm(ec.parameters.namedCurve), toDer(inner));
 }
 
 export function pkcs8ToPkcs1(pkcs8: Bytes): Bytes {
@@ -96,13 +111,11 @@ export function pkcs8ToPkcs1(pkcs8: Bytes): Bytes {
 
 export async function pkcs8ToSec1(pkcs8: Bytes, crypto: Crypto = globalThis.crypto): Promise<Bytes> {
   const { algOid, algParams, inner } = pkcs8Parts(pkcs8);
-  if (algOid !== OID_EC || algParams?.tag !== TAG.OID) throw new PkiError('UNSUPPORTED_ALGORITHM', 'SEC1 holds EC keys only');
-  const parts = readChildren(readTlv(inner).value);
-  const version = expect(parts[0], TAG.INTEGER);
-  const priv = expect(parts[1], TAG.OCTET_STRING);
-  const pub = parts.find((t) => t.tag === 0xa1);
-  const pubBytes = pub ? reencode(pub) : ctx(1, bitString(await ecPointFromPkcs8(pkcs8, readOid(algParams), crypto)));
-  return seq(reencode(version), reencode(priv), ctx(0, oid(readOid(algParams))), pubBytes);
+  const curveOid = algOid === OID_EC ? namedCurve(algParams) : null;
+  if (!curveOid) throw new PkiError('UNSUPPORTED_ALGORITHM', 'SEC1 holds EC keys only');
+  const ec = parseBer(inner, ECPrivateKey);
+  const publicKey = ec.publicKey ?? (await ecPointFromPkcs8(pkcs8, curveOid, crypto)).buffer;
+  return toDer(new ECPrivateKey({ version: ec.version, privateKey: ec.privateKey, parameters: new ECParameters({ namedCurve: curveOid }), publicKey }));
 }
 
 const NIST_BY_OID: Record<string, string> = { '1.2.840.10045.3.1.7': 'P-256', '1.3.132.0.34': 'P-384', '1.3.132.0.35': 'P-521' };
@@ -121,22 +134,22 @@ async function ecPointFromPkcs8(pkcs8: Bytes, curveOid: string, crypto: Crypto):
   return toBytes(Uint8Array.of(4, ...b64urlToBytes(jwk.x), ...b64urlToBytes(jwk.y)));
 }
 
+const spki = (algorithm: AlgorithmIdentifier, publicKey: Uint8Array): Bytes => toDer(new SubjectPublicKeyInfo({ algorithm, subjectPublicKey: toBytes(publicKey).buffer }));
+
 /** SubjectPublicKeyInfo DER of a private key, built from the key itself (no signing involved). */
 export async function publicKeyFromPrivate(pkcs8: Bytes, crypto: Crypto = globalThis.crypto): Promise<Bytes> {
   const { algOid, algParams, inner, publicKey } = pkcs8Parts(pkcs8);
   if (algOid === OID_RSA || algOid === OID_RSA_PSS) {
-    const ints = readChildren(readTlv(inner).value);
-    const n = expect(ints[1], TAG.INTEGER);
-    const e = expect(ints[2], TAG.INTEGER);
-    const algId = algParams ? seq(oid(algOid), reencode(algParams)) : seq(oid(algOid), nul());
-    return seq(algOid === OID_RSA ? seq(oid(OID_RSA), nul()) : algId, bitString(seq(reencode(n), reencode(e))));
+    const rsa = parseBer(inner, RSAPrivateKey);
+    // rsaEncryption keeps its NULL parameters; RSASSA-PSS keys keep their parameters, or none (RFC 4055 §3.1).
+    const algorithm = new AlgorithmIdentifier({ algorithm: algOid, parameters: algOid === OID_RSA ? null : (algParams ?? undefined) });
+    return spki(algorithm, toDer(new RSAPublicKey({ modulus: rsa.modulus, publicExponent: rsa.publicExponent })));
   }
   if (algOid === OID_EC) {
-    if (algParams?.tag !== TAG.OID) throw new PkiError('UNSUPPORTED_ALGORITHM', 'Explicit EC curve parameters are not supported');
-    const curveOid = readOid(algParams);
-    const pub = readChildren(readTlv(inner).value).find((t) => t.tag === 0xa1);
-    const point = pub ? readTlv(pub.value).value.slice(1) : await ecPointFromPkcs8(pkcs8, curveOid, crypto);
-    return seq(seq(oid(OID_EC), oid(curveOid)), bitString(point));
+    const curveOid = namedCurve(algParams);
+    if (!curveOid) throw new PkiError('UNSUPPORTED_ALGORITHM', 'Explicit EC curve parameters are not supported');
+    const pub = parseBer(inner, ECPrivateKey).publicKey;
+    return spki(ecAlgorithm(curveOid), pub ? bytesOf(pub) : await ecPointFromPkcs8(pkcs8, curveOid, crypto));
   }
   if (algOid === OID_ED25519) {
     let point = publicKey;
@@ -144,7 +157,7 @@ export async function publicKeyFromPrivate(pkcs8: Bytes, crypto: Crypto = global
       const key = await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, true, ['sign']);
       point = b64urlToBytes((await crypto.subtle.exportKey('jwk', key)).x);
     }
-    return seq(seq(oid(OID_ED25519)), bitString(point));
+    return spki(new AlgorithmIdentifier({ algorithm: OID_ED25519 }), point);
   }
   throw new PkiError('UNSUPPORTED_ALGORITHM', `Key algorithm ${algOid} is not supported`);
 }
@@ -154,18 +167,12 @@ export async function spkiFingerprint(spki: Bytes, crypto: Crypto = globalThis.c
   return toColonHex(new Uint8Array(await crypto.subtle.digest('SHA-256', spki)));
 }
 
+/** Which key structure the bytes hold, tried from the most to the least constrained. */
 function sniffKeyDer(der: Bytes): PrivateKeyFormat | 'encrypted' | null {
-  try {
-    const top = readChildren(expect(readTlv(der), TAG.SEQUENCE).value);
-    const [a, b, c] = top;
-    if (a?.tag === TAG.SEQUENCE && b?.tag === TAG.OCTET_STRING && top.length === 2) return 'encrypted';
-    if (a?.tag !== TAG.INTEGER) return null;
-    if (b?.tag === TAG.SEQUENCE && c?.tag === TAG.OCTET_STRING) return 'pkcs8';
-    if (readInt(a) === 1 && b?.tag === TAG.OCTET_STRING) return 'sec1';
-    if (b?.tag === TAG.INTEGER && c?.tag === TAG.INTEGER && top.length >= 9) return 'pkcs1';
-  } catch {
-    return null;
-  }
+  if (tryParseBer(der, OneAsymmetricKey)) return 'pkcs8';
+  if (tryParseBer(der, EncryptedPrivateKeyInfo)) return 'encrypted';
+  if (tryParseBer(der, ECPrivateKey)?.version === 1) return 'sec1';
+  if (tryParseBer(der, RSAPrivateKey)) return 'pkcs1';
   return null;
 }
 

@@ -6,7 +6,7 @@
 import { desEde3Cbc } from './des.ts';
 import { concatBytes, fromHex, pemEncode, toHex, utf8, type Bytes } from './encoding.ts';
 import { PkiError } from './errors.ts';
-import { md5 } from './md5.ts';
+import { md5 } from '@noble/hashes/legacy.js';
 
 const CIPHERS: Record<string, { keyLen: number; ivLen: number; aes: boolean }> = {
   'AES-128-CBC': { keyLen: 16, ivLen: 16, aes: true },

@@ -1,12 +1,14 @@
 /** Certificate and CSR parsing into display structures (§3 "Certificate parser entities", §5 display rules). */
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
-import { AsnConvert } from '@peculiar/asn1-schema';
+import { AsnArray, AsnConvert, AsnPropTypes, AsnTypeTypes, BitString, OctetString } from '@peculiar/asn1-schema';
 import * as asnX509 from '@peculiar/asn1-x509';
 import { CertificationRequest } from '@peculiar/asn1-csr';
-import { readChildren, readOid, readTlv, TAG } from './der.ts';
+import { ECParameters } from '@peculiar/asn1-ecc';
+import { RSAPublicKey } from '@peculiar/asn1-rsa';
+import { asnSchema, bytesOf, parseBer, tryParseBer } from './asn.ts';
 import { decodeInput } from './detect.ts';
-import { formatHexDisplay, pemEncode, toBase64, toBytes, toColonHex, toHex, type Bytes } from './encoding.ts';
+import { bytesEqual, formatHexDisplay, pemEncode, toBase64, toBytes, toColonHex, toHex, type Bytes } from './encoding.ts';
 import { PkiError, withCode } from './errors.ts';
 import { AIA_METHODS, ALGORITHMS, CURVES, EXTENDED_KEY_USAGES, EXTENSIONS, KEY_USAGE_BITS, NAME_ATTRIBUTES, oidName, POLICIES, type Lang } from './names.ts';
 
@@ -98,6 +100,11 @@ export interface ParseOptions {
 
 const HASH_BY_ID: Record<number, string> = { 0: 'none', 1: 'md5', 2: 'sha1', 3: 'sha224', 4: 'sha256', 5: 'sha384', 6: 'sha512' };
 const SIG_BY_ID: Record<number, string> = { 0: 'anonymous', 1: 'rsa', 2: 'dsa', 3: 'ecdsa' };
+const DER_NULL = Uint8Array.of(0x05, 0x00);
+
+/** TLS Feature extension (RFC 7633): SEQUENCE OF INTEGER (TLS extension numbers). */
+class TlsFeatures extends AsnArray<number> {}
+asnSchema(TlsFeatures, {}, { type: AsnTypeTypes.Sequence, itemType: AsnPropTypes.Integer });
 
 function attrValueText(v: asnX509.AttributeValue): string {
   const s = v.ia5String ?? v.utf8String ?? v.printableString ?? v.bmpString ?? v.universalString ?? v.teletexString;
@@ -124,14 +131,10 @@ export function generalNameText(g: asnX509.GeneralName): string {
   if (g.directoryName) return `DirName:${nameText(nameEntries(g.directoryName, 'en'))}`;
   if (g.registeredID !== undefined) return `RID:${g.registeredID}`;
   if (g.otherName) {
-    // UPN (Microsoft) is the common otherName; show it as text when it is a UTF8String.
-    try {
-      const inner = readTlv(new Uint8Array(g.otherName.value));
-      const str = readTlv(inner.value);
-      if (str.tag === TAG.UTF8 || str.tag === TAG.IA5) return `othername:${oidName(g.otherName.typeId, 'en')};${new TextDecoder().decode(str.value)}`;
-    } catch {
-      /* fall through to hex */
-    }
+    // UPN (Microsoft) is the common otherName; show it as text when it is a string.
+    const text = tryParseBer(g.otherName.value, asnX509.AttributeValue);
+    const str = text ? (text.utf8String ?? text.ia5String ?? text.printableString) : undefined;
+    if (str !== undefined) return `othername:${oidName(g.otherName.typeId, 'en')};${str}`;
     return `othername:${g.otherName.typeId};${toHex(new Uint8Array(g.otherName.value))}`;
   }
   return 'unsupported name';
@@ -146,21 +149,16 @@ function bitNames(bits: Uint8Array, labels: readonly string[]): string[] {
 }
 
 function bitStringBytes(der: Uint8Array): Uint8Array {
-  return readTlv(der).value.slice(1);
+  return bytesOf(parseBer(der, BitString).value);
 }
 
+const displayTextOf = (t: asnX509.DisplayText | undefined): string | undefined => t?.utf8String ?? t?.ia5String ?? t?.visibleString ?? t?.bmpString;
+
+/** A policy qualifier: a CPS address (IA5String) or a UserNotice whose explicit text is shown. */
 function displayText(der: ArrayBuffer): string {
-  try {
-    const t = readTlv(new Uint8Array(der));
-    if (t.tag === TAG.SEQUENCE) {
-      // UserNotice: optional NoticeReference, optional explicitText.
-      const parts = readChildren(t.value).filter((c) => c.tag !== TAG.SEQUENCE);
-      return parts.map((p) => new TextDecoder(p.tag === TAG.BMP ? 'utf-16be' : 'utf-8').decode(p.value)).join(' ');
-    }
-    return new TextDecoder(t.tag === TAG.BMP ? 'utf-16be' : 'utf-8').decode(t.value);
-  } catch {
-    return toHex(new Uint8Array(der));
-  }
+  const notice = tryParseBer(der, asnX509.UserNotice);
+  if (notice) return displayTextOf(notice.explicitText) ?? '';
+  return displayTextOf(tryParseBer(der, asnX509.DisplayText) ?? undefined) ?? toHex(new Uint8Array(der));
 }
 
 function skipCerts(v: ArrayBuffer | undefined): string | null {
@@ -170,7 +168,7 @@ function skipCerts(v: ArrayBuffer | undefined): string | null {
 
 export function parseScts(extnValue: Uint8Array): SctView[] {
   // The extension holds an OCTET STRING whose content is a TLS-encoded SignedCertificateTimestampList (RFC 6962 §3.3).
-  const list = readTlv(extnValue).value;
+  const list = bytesOf(parseBer(extnValue, OctetString).buffer);
   const u16 = (o: number) => ((list[o] ?? 0) << 8) | (list[o + 1] ?? 0);
   const total = u16(0);
   if (total + 2 > list.length) throw new Error('SCT list truncated');
@@ -200,7 +198,7 @@ export function parseScts(extnValue: Uint8Array): SctView[] {
 
 /** Readable values of one extension; throws when the body does not match its declared type. */
 function extensionValues(oid: string, raw: Uint8Array, lang: Lang): string[] | null {
-  const parse = <T>(type: new () => T): T => AsnConvert.parse(raw, type);
+  const parse = <T>(type: new () => T): T => parseBer(raw, type);
   const names = (list: asnX509.GeneralName[] | undefined) => (list ?? []).map(generalNameText);
   switch (oid) {
     case asnX509.id_ce_authorityKeyIdentifier: {
@@ -260,7 +258,7 @@ function extensionValues(oid: string, raw: Uint8Array, lang: Lang): string[] | n
     case asnX509.id_ce_policyMappings:
       return parse(asnX509.PolicyMappings).map((m) => `${m.issuerDomainPolicy} → ${m.subjectDomainPolicy}`);
     case asnX509.id_ce_inhibitAnyPolicy:
-      return [skipCerts(toBytes(readTlv(raw).value).buffer) ?? ''];
+      return [skipCerts(parse(asnX509.InhibitAnyPolicy).value) ?? ''];
     case asnX509.id_ce_privateKeyUsagePeriod: {
       const v = parse(asnX509.PrivateKeyUsagePeriod);
       return [...(v.notBefore ? [`Not Before: ${v.notBefore.toISOString()}`] : []), ...(v.notAfter ? [`Not After: ${v.notAfter.toISOString()}`] : [])];
@@ -268,14 +266,11 @@ function extensionValues(oid: string, raw: Uint8Array, lang: Lang): string[] | n
     case '1.3.6.1.4.1.11129.2.4.2':
       return parseScts(raw).map((s) => `v${s.version} log ${s.logId} at ${s.timestamp} (${s.hashAlgorithm}/${s.signatureAlgorithm})`);
     case '1.3.6.1.4.1.11129.2.4.3':
-      if (readTlv(raw).tag !== TAG.NULL) throw new Error('poison must be NULL');
+      if (!bytesEqual(raw, DER_NULL)) throw new Error('poison must be NULL');
       return ['NULL'];
     case '1.3.6.1.5.5.7.1.24':
       // TLS Feature: a list of TLS extension numbers; 5 is status_request (OCSP Must-Staple).
-      return readChildren(readTlv(raw).value).map((t) => {
-        const n = t.value.reduce((a, b) => a * 256 + b, 0);
-        return n === 5 ? 'status_request (5)' : String(n);
-      });
+      return [...parse(TlsFeatures)].map((n) => (Number(n) === 5 ? 'status_request (5)' : String(n)));
     case '1.3.6.1.5.5.7.48.1.5':
       return ['NULL'];
     default:
@@ -306,18 +301,19 @@ export async function publicKeyView(spki: asnX509.SubjectPublicKeyInfo, crypto: 
   let curve: string | null = null;
   let publicKeyHex = formatHexDisplay(key);
   if (algOid === '1.2.840.113549.1.1.1' || algOid === '1.2.840.113549.1.1.10') {
-    const [n, e] = readChildren(readTlv(key).value);
-    if (n && e) {
+    const rsa = tryParseBer(key, RSAPublicKey);
+    if (rsa) {
+      const n = new Uint8Array(rsa.modulus);
       // §5 rule: an odd byte length means a leading sign octet, so round to even before × 8.
-      keySize = (n.value.length % 2 === 1 ? n.value.length - 1 : n.value.length) * 8;
-      exponent = e.value.length === 3 ? 65537 : 3;
-      publicKeyHex = formatHexDisplay(n.value[0] === 0 ? n.value.subarray(1) : n.value);
+      keySize = (n.length % 2 === 1 ? n.length - 1 : n.length) * 8;
+      exponent = rsa.publicExponent.byteLength === 3 ? 65537 : 3;
+      publicKeyHex = formatHexDisplay(n[0] === 0 ? n.subarray(1) : n);
     }
   } else if (algOid === '1.2.840.10045.2.1' && spki.algorithm.parameters) {
-    const p = readTlv(new Uint8Array(spki.algorithm.parameters));
-    if (p.tag === TAG.OID) {
-      const c = CURVES[readOid(p)];
-      curve = c?.name ?? readOid(p);
+    const named = tryParseBer(spki.algorithm.parameters, ECParameters)?.namedCurve;
+    if (named) {
+      const c = CURVES[named];
+      curve = c?.name ?? named;
       keySize = c?.bits ?? null;
     }
   } else if (algOid === '1.3.101.112') {
@@ -344,7 +340,7 @@ async function parseCertificateDerUnsafe(der: Bytes, opts: ParseOptions): Promis
   const crypto = opts.crypto ?? globalThis.crypto;
   let cert: asnX509.Certificate;
   try {
-    cert = AsnConvert.parse(der, asnX509.Certificate);
+    cert = parseBer(der, asnX509.Certificate);
   } catch {
     throw new PkiError('NOT_A_CERTIFICATE');
   }
@@ -396,7 +392,7 @@ async function parseCsrDerUnsafe(der: Bytes, opts: ParseOptions): Promise<CsrVie
   const crypto = opts.crypto ?? globalThis.crypto;
   let req: CertificationRequest;
   try {
-    req = AsnConvert.parse(der, CertificationRequest);
+    req = parseBer(der, CertificationRequest);
   } catch {
     throw new PkiError('NOT_A_CSR');
   }
@@ -405,7 +401,7 @@ async function parseCsrDerUnsafe(der: Bytes, opts: ParseOptions): Promise<CsrVie
   const attributes: CsrView['attributes'] = [];
   for (const attr of info.attributes) {
     if (attr.type === '1.2.840.113549.1.9.14') {
-      for (const v of attr.values) for (const e of AsnConvert.parse(v, asnX509.Extensions)) extensions.push(extensionView(e, lang));
+      for (const v of attr.values) for (const e of parseBer(v, asnX509.Extensions)) extensions.push(extensionView(e, lang));
     } else {
       attributes.push({ oid: attr.type, name: oidName(attr.type, lang), values: attr.values.map((v) => displayText(v)) });
     }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desEde3Cbc } from '../src/des.ts';
 import { fromHex, toHex } from '../src/encoding.ts';
-import { createHash } from 'node:crypto';
-import { md5 } from '../src/md5.ts';
 import { rc2DecryptBlock, rc2EncryptBlock, rc2KeySchedule } from '../src/rc2.ts';
 import { openssl } from './openssl.ts';
 
@@ -31,12 +29,5 @@ describe('3DES-CBC agrees with openssl enc', () => {
     const ours = desEde3Cbc(fromHex(key), fromHex(iv), plain, true);
     expect(Buffer.from(ours).toString('base64')).toBe(theirs);
     expect(new TextDecoder().decode(desEde3Cbc(fromHex(key), fromHex(iv), ours, false))).toBe('certificate bag contents, 3 blocks+');
-  });
-});
-
-describe('MD5 (for legacy PEM key derivation only)', () => {
-  it.each([0, 1, 3, 55, 56, 63, 64, 65, 200])('agrees with node:crypto on %i bytes', (n) => {
-    const data = Uint8Array.from({ length: n }, (_, i) => (i * 7 + 3) & 0xff);
-    expect(toHex(md5(data))).toBe(createHash('md5').update(data).digest('hex'));
   });
 });

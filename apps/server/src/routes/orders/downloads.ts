@@ -20,7 +20,7 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'PKCS#12 (.pfx) of the certificate, chain and key, protected by the password',
-      description: 'Answers base64 in JSON. AES-256-CBC with PBKDF2-SHA-256 and an HMAC-SHA-256 MAC (OpenSSL 3 default); opens with `openssl pkcs12` and Windows. `key` is needed when the server does not hold it.',
+      description: 'Answers base64 in JSON. AES-256-CBC with PBKDF2-SHA-256 and an HMAC-SHA-256 MAC (OpenSSL 3 default); opens with `openssl pkcs12` and Windows. Any Unicode password of 6 characters or more (no control characters). `key` is needed when the server does not hold it.',
       body: keystoreBody,
       response: { 200: envelope(pfxAnswer) },
     },
@@ -34,7 +34,7 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Java KeyStore (.jks) of the certificate, chain and key, alias "server"; store and key password the same',
-      description: 'Answers base64 in JSON; made by keytool from a PKCS#12, opens with `keytool -list`. Passwords of 6 ASCII characters or more.',
+      description: 'Answers base64 in JSON; made by keytool from a PKCS#12, opens with `keytool -list`. Any Unicode password of 6 characters or more (no control characters).',
       body: keystoreBody,
       response: { 200: envelope(jksAnswer) },
     },

@@ -1,4 +1,5 @@
 /** Strings of the certificate tools, registered as the 'tools' namespace of the app's i18next instance. */
+import type { PkiErrorCode } from '@cc/pki/errors';
 import { i18n } from '../../i18n/index.ts';
 
 const zh = {
@@ -30,6 +31,7 @@ const zh = {
     UNSUPPORTED_ENCRYPTION: '不支持的加密方式',
     KEY_CERT_MISMATCH: '私钥与证书不匹配',
     INVALID_ARGUMENT: '参数无效',
+    TOO_MANY_ITERATIONS: '文件要求的密钥派生迭代次数超过 1000 万次，已拒绝处理（可能是损坏或恶意文件）；请用常规设置重新导出',
     unknown: '处理失败：{{message}}',
   },
   fields: {
@@ -361,6 +363,8 @@ const zh = {
 };
 
 type Strings = typeof zh;
+// Every failure code of the pki library has a message: a new code fails the type check until it gets one.
+const _everyPkiError: Record<PkiErrorCode | 'unknown', string> = zh.errors;
 
 const en: Strings = {
   localOnly: 'Everything runs locally in your browser; nothing is sent to the server.',
@@ -391,6 +395,7 @@ const en: Strings = {
     UNSUPPORTED_ENCRYPTION: 'Unsupported encryption',
     KEY_CERT_MISMATCH: 'The private key does not match the certificate',
     INVALID_ARGUMENT: 'Invalid parameters',
+    TOO_MANY_ITERATIONS: 'The file asks for more than 10,000,000 key-derivation rounds, so it was refused (it may be damaged or hostile); export it again with usual settings',
     unknown: 'Failed: {{message}}',
   },
   fields: {

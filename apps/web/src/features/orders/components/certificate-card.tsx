@@ -181,7 +181,8 @@ function PasswordDialog({ kind, order, onClose }: { kind: KeystoreKind | 'zip'; 
   const pwRules = [
     ...(zip ? [] : [{ required: true, message: msg('orders.password.short') }]),
     { min: 6, message: msg('orders.password.short') },
-    { pattern: /^[\x20-\x7e]+$/, message: msg('orders.password.ascii') },
+    // PFX and JKS both take any Unicode password (Chinese included); control characters only are refused.
+    { pattern: /^[^\p{Cc}]+$/u, message: msg('orders.password.control') },
   ];
   return (
     <Modal

@@ -19,7 +19,7 @@ import { getReSignPrice, type ReSignPrice } from '../api/get-re-sign-price.ts';
 import { useReSign } from '../api/re-sign.ts';
 import { fileStem, splitNames } from '../lib/format.ts';
 import { saveText } from '../../../lib/download.ts';
-import { generateCsrInWorker } from '../workers/csr-protocol.ts';
+import { generateCsr } from '../../../lib/pki-worker/client.ts';
 import { useOrdersT } from '../i18n.ts';
 import type { PayAim } from './page-props.ts';
 
@@ -87,7 +87,7 @@ export function ReissueDialog({ order, onClose, onPay }: { order: OrderDetail; o
       let key: string | undefined;
       if (source === 'generate') {
         setStage('generating');
-        const r = await generateCsrInWorker(csrRequest(keyType, names));
+        const { result: r } = await generateCsr(csrRequest(keyType, names));
         pem = r.csrPem;
         key = r.privateKeyPem;
       }

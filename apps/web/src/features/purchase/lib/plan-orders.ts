@@ -6,7 +6,7 @@ import { parseBatchOrders } from '@cc/domain/batch-input';
 import { billedNames, nameKey, toAscii, validateOrders, type DomainError } from '@cc/domain/domain-names';
 import { hasDomains } from '@cc/domain/product-types';
 import type { CsrSource } from '@cc/domain/key-options';
-import type { ParsedCsr } from '../workers/csr-protocol.ts';
+import type { ParsedCsr } from '../../../lib/pki-worker/client.ts';
 
 /** A message key of @cc/contracts messages and its values (the domain rules' keys and the server's CSR keys). */
 export interface RuleMessage {

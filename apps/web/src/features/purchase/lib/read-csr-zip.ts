@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { startsWithCsrHeader } from '../workers/csr-protocol.ts';
+import { startsWithCsrHeader } from './csr-text.ts';
 
 /** §5 "CSR zip upload": the browser's type for a zip file (Windows browsers say x-zip-compressed for the same file). */
 export const zipTypes: readonly string[] = ['application/zip', 'application/x-zip-compressed'];

@@ -46,7 +46,8 @@ import { batchChunkSize, createInChunks } from '../lib/create-in-chunks.ts';
 import { billedCounts, planOrders, type PlannedOrder, type RuleMessage } from '../lib/plan-orders.ts';
 import { readCsrZip } from '../lib/read-csr-zip.ts';
 import { decodeRenewalTicket } from '../lib/renewal-ticket.ts';
-import { generateCsrs, parseCsrPems, splitCsrPems, type ParsedCsr } from '../workers/csr-protocol.ts';
+import { generateCsrs, parseCsrPems, type ParsedCsr } from '../../../lib/pki-worker/client.ts';
+import { splitCsrPems } from '../lib/csr-text.ts';
 import { usePurchaseT } from '../i18n.ts';
 
 type Product = ProductsAnswer['data'][number];

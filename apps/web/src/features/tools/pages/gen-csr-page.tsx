@@ -14,7 +14,7 @@ import { OutputBlock } from '../components/output-block.tsx';
 import { ToolCard } from '../components/tool-card.tsx';
 import { useToolsT } from '../components/use-tools-t.ts';
 import { badSans, csrHostname, csrSan, isCsrHostname, splitSans } from '../lib/csr-names.ts';
-import { generateCsrInWorker } from '../workers/gen-csr-protocol.ts';
+import { generateCsr } from '../../../lib/pki-worker/client.ts';
 
 interface FormValues {
   signAlg: SignAlg;
@@ -61,7 +61,7 @@ export default function GenCsrPage() {
       passphrase: v.passphrase || undefined,
     };
     try {
-      const r = await generateCsrInWorker(req);
+      const r = await generateCsr(req);
       setOut({ ...r, host: req.hostname.replace(/^\*\./, 'wildcard.').replace(/[^\w.-]/g, '_') });
     } catch (e) {
       setOut(null);

@@ -1,9 +1,9 @@
-// Key generation, signing and request parsing off the main thread (the page stays responsive).
+// What the PKI worker does, apart from the messaging: also run inline where workers do not exist.
 import { generateCsr, type CsrResult } from '@cc/pki/csr';
 import { parseCsrs } from '@cc/pki/parse';
-import type { CsrJob, CsrReply, ParsedCsr } from './csr-protocol.ts';
+import type { ParsedCsr, PkiJobName, PkiJobs } from './protocol.ts';
 
-const post = (r: CsrReply) => self.postMessage(r);
+type Progress = (done: number, total: number) => void;
 
 async function parseOne(pem: string): Promise<ParsedCsr> {
   try {
@@ -21,23 +21,22 @@ async function parseOne(pem: string): Promise<ParsedCsr> {
   }
 }
 
-self.onmessage = async (e: MessageEvent<CsrJob>) => {
-  const job = e.data;
-  try {
-    if (job.kind === 'generate') {
-      const started = performance.now();
-      const results: CsrResult[] = [];
-      for (const req of job.requests) {
-        results.push(await generateCsr(req));
-        post({ kind: 'progress', done: results.length, total: job.requests.length });
-      }
-      post({ kind: 'generated', results, ms: Math.round(performance.now() - started) });
-    } else {
-      const items: ParsedCsr[] = [];
-      for (const pem of job.pems) items.push(await parseOne(pem));
-      post({ kind: 'parsed', items });
+const handlers: { [K in PkiJobName]: (input: PkiJobs[K]['input'], onProgress: Progress) => Promise<PkiJobs[K]['output']> } = {
+  async generateCsrs(requests, onProgress) {
+    const results: CsrResult[] = [];
+    for (const req of requests) {
+      results.push(await generateCsr(req));
+      onProgress(results.length, requests.length);
     }
-  } catch (err) {
-    post({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
-  }
+    return results;
+  },
+  async parseCsrs(pems) {
+    const items: ParsedCsr[] = [];
+    for (const pem of pems) items.push(await parseOne(pem));
+    return items;
+  },
 };
+
+export function runPkiJob<K extends PkiJobName>(job: K, input: PkiJobs[K]['input'], onProgress: Progress): Promise<PkiJobs[K]['output']> {
+  return handlers[job](input, onProgress);
+}
