@@ -6,10 +6,11 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pickLocale, translate, type Locale } from '@cc/contracts/messages';
+import { pickLocale, type Locale } from '@cc/contracts/messages';
 import type { Db } from '@cc/db/client';
 import type { Config } from './config.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { maxParamLength, onFrameworkError, registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
@@ -32,6 +33,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 32 * 1024 * 1024,
     ajv: undefined,
+    // A URL that does not decode or a path parameter past the limit answers the envelope too.
+    frameworkErrors: onFrameworkError,
+    routerOptions: { maxParamLength },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -48,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('access-control-expose-headers', 'authorization');
   });
-  registerErrorHandler(app);
+  const errors = registerErrorHandler(app);
+  registerInputGuard(app);
   registerJobs(app);
   await app.register(formbody);
 
@@ -80,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/dm-serv/') && (request.headers.accept ?? '').includes('text/html');
     if (isPage && hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ code: 404, data: null, msg: translate(request.locale, 'err.notFound') });
+    return errors.notFound(request, reply);
   });
 
   app.addHook('onClose', async () => {

@@ -25,6 +25,17 @@ export const errorCatalog = {
   TWO_STEP_NOT_READY: { code: 12014, status: 200, key: 'err.twoStepNotReady' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
+  // Requests that could not be read or routed (Fastify's own errors): they never reached a call, so the HTTP
+  // status says what went wrong, as it would for any HTTP client or proxy; the envelope's code is that status.
+  BAD_REQUEST: { code: 400, status: 400, key: 'err.badRequest' },
+  BAD_URL: { code: 400, status: 400, key: 'err.badUrl' },
+  BAD_JSON: { code: 400, status: 400, key: 'err.badJson' },
+  EMPTY_JSON_BODY: { code: 400, status: 400, key: 'err.emptyJsonBody' },
+  ROUTE_NOT_FOUND: { code: 404, status: 404, key: 'err.routeNotFound' },
+  METHOD_NOT_ALLOWED: { code: 405, status: 405, key: 'err.methodNotAllowed' },
+  BODY_TOO_LARGE: { code: 413, status: 413, key: 'err.bodyTooLarge' },
+  PARAM_TOO_LONG: { code: 414, status: 414, key: 'err.paramTooLong' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, key: 'err.unsupportedMediaType' },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalog;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@cc/contracts/input';
 import { translate } from '@cc/contracts/messages';
 import { binaryFile } from '@cc/contracts/orders';
 import { ordersContext } from '../../services/orders/context.ts';
@@ -19,7 +20,7 @@ export const orderPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['orders'],
       summary: 'Approval link of the email/email_dns validation (sent by mail); validates the name once',
       description: 'Answers an HTML page in the language of the browser (both languages when unknown).',
-      params: z.object({ token: z.string().min(10).max(100) }),
+      params: z.object({ token: text(100).min(10) }),
       response: { 200: z.string().describe('text/html') },
     },
   }, async (request, reply) => {
@@ -31,7 +32,7 @@ export const orderPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page('CertHub', text));
   });
 
-  const brandParams = z.object({ brand: z.string().regex(/^[a-z0-9_-]{1,40}$/i) });
+  const brandParams = z.object({ brand: text(40).regex(/^[a-z0-9_-]{1,40}$/i) });
   const der = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
 
   app.get('/ca/:brand/root.crt', {

@@ -1,4 +1,5 @@
 import type { Queryable } from '@cc/db/client';
+import { sha256 } from '../../lib/crypto.ts';
 
 /**
  * Counters kept in the database (rate_events) so that every server instance sees the same counts.
@@ -10,13 +11,20 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/**
+ * The key as stored: keys carry what a caller typed (a sign-in name, a forwarded address), and the column is
+ * indexed, so a long one is kept as its SHA-256 (PostgreSQL refuses index rows over a few kilobytes).
+ */
+const maxKeyLength = 200;
+export const storedKey = (key: string) => (key.length <= maxKeyLength ? key : `${key.slice(0, 40)}#sha256:${sha256(key)}`);
+
 /** Seconds until one more event is allowed under this limit; 0 when it is allowed now. */
 export async function waitSeconds(q: Queryable, limit: Limit): Promise<number> {
   const [row] = await q.query<{ n: number; wait: number | null }>(
     `SELECT count(*)::int AS n,
             ceil(extract(epoch FROM (min(at) + make_interval(secs => $2) - now())))::int AS wait
        FROM rate_events WHERE key = $1 AND at > now() - make_interval(secs => $2)`,
-    [limit.key, limit.windowSeconds],
+    [storedKey(limit.key), limit.windowSeconds],
   );
   if (!row || row.n < limit.max) return 0;
   return Math.max(1, row.wait ?? limit.windowSeconds);
@@ -30,7 +38,7 @@ export async function longestWait(q: Queryable, limits: Limit[]): Promise<number
 }
 
 export async function record(q: Queryable, keys: string[]): Promise<void> {
-  for (const key of keys) {
+  for (const key of keys.map(storedKey)) {
     await q.query(`INSERT INTO rate_events (key) VALUES ($1)`, [key]);
     // Old events of this key are dead weight; the longest window used is well under a day.
     await q.query(`DELETE FROM rate_events WHERE key = $1 AND at < now() - interval '1 day'`, [key]);
@@ -38,5 +46,5 @@ export async function record(q: Queryable, keys: string[]): Promise<void> {
 }
 
 export async function clear(q: Queryable, key: string): Promise<void> {
-  await q.query(`DELETE FROM rate_events WHERE key = $1`, [key]);
+  await q.query(`DELETE FROM rate_events WHERE key = $1`, [storedKey(key)]);
 }
