@@ -146,6 +146,8 @@ export const batchStatusAnswer = z.object({
 
 // --- balance records
 export const ledgerKinds = ['order_payment', 're_sign_payment', 'top_up', 'refund', 'adjustment'] as const;
+const firstInstant = Date.parse('0001-01-01T00:00:00Z');
+const lastInstant = Date.parse('9999-12-31T23:59:59.999Z');
 /** A date (China Standard Time; as an end bound the whole day counts) or an ISO 8601 instant. */
 const dateBound = (end: boolean) =>
   z
@@ -154,7 +156,9 @@ const dateBound = (end: boolean) =>
       if (!v) return undefined;
       const day = isCalendarDate(v);
       const d = new Date(day ? `${v}T00:00:00+08:00` : v);
-      return day && end ? new Date(d.getTime() + 24 * 3600 * 1000) : d;
+      const at = day && end ? d.getTime() + 24 * 3600 * 1000 : d.getTime();
+      // Past the years a database timestamp takes (0001-01-01 in China, 9999-12-31 west of UTC) a bound means "from the start" / "to the end".
+      return new Date(Math.min(Math.max(at, firstInstant), lastInstant));
     });
 export const creditRecordsQuery = pageQuery.extend({
   startTime: dateBound(false).describe('from (inclusive): YYYY-MM-DD (China Standard Time) or ISO 8601'),
