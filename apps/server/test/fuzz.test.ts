@@ -362,7 +362,7 @@ describe('hostile input on every route', () => {
       for (const [k, schema] of Object.entries(op.body ?? {})) {
         for (const v of hostileValues) await fire({ method: op.method, url: url(), headers: json, payload: JSON.stringify({ ...validBody, [k]: v }) }, `body ${k}`);
         if (jsonType(schema) === 'string') await fire({ method: op.method, url: url(), headers: json, payload: JSON.stringify({ ...validBody, [k]: megabyte }) }, `body ${k} 800 KB`);
-        for (let i = 0; i < 5; i++) {
+        for (let i = 0; i < 3; i++) {
           const v = randomValues[(sent + i * 37) % randomValues.length];
           await fire({ method: op.method, url: url(), headers: json, payload: JSON.stringify({ ...validBody, [k]: v }) }, `body ${k} random`);
         }

@@ -71,7 +71,7 @@ export function isCalendarDate(v: string): boolean {
 }
 
 /** A calendar day, YYYY-MM-DD: 2019-02-30 and year 99999 are refused. */
-export const calendarDate = (message = 'v.date') => text(10, message).trim().refine(isCalendarDate, { message });
+export const calendarDate = (message = 'v.date') => text(40, message).trim().refine(isCalendarDate, { message });
 
 const instantPattern = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 

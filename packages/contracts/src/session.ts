@@ -53,7 +53,7 @@ export const captchaChallenge = z.object({
 });
 export const captchaVerifyBody = z.object({
   captchaId: requiredText(100),
-  x: int(0, 1000).describe('left edge of the piece where the user dropped it'),
+  x: int(0, 1000, { type: 'v.required' }).describe('left edge of the piece where the user dropped it'),
 });
 export const captchaVerifyAnswer = z.object({ captchaToken: z.string() });
 
