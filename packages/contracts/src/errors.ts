@@ -31,6 +31,7 @@ export const errorCatalog = {
   BAD_URL: { code: 400, status: 400, key: 'err.badUrl' },
   BAD_JSON: { code: 400, status: 400, key: 'err.badJson' },
   EMPTY_JSON_BODY: { code: 400, status: 400, key: 'err.emptyJsonBody' },
+  BAD_CONTENT_LENGTH: { code: 400, status: 400, key: 'err.contentLength' },
   ROUTE_NOT_FOUND: { code: 404, status: 404, key: 'err.routeNotFound' },
   METHOD_NOT_ALLOWED: { code: 405, status: 405, key: 'err.methodNotAllowed' },
   BODY_TOO_LARGE: { code: 413, status: 413, key: 'err.bodyTooLarge' },
