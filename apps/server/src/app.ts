@@ -12,7 +12,8 @@ import { errorCatalog } from '@cc/contracts/errors';
 import { pickLocale, translate, type Locale } from '@cc/contracts/messages';
 import type { Db } from '@cc/db/client';
 import type { Config } from './config.ts';
-import { isUnavailable, registerErrorHandler, retryAfterSeconds } from './plugins/errors.ts';
+import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, retryAfterSeconds } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -44,6 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ajv: undefined,
     // While closing, calls on kept-alive connections get our own 503 envelope (hook below), not Fastify's bare one.
     return503OnClosing: false,
+    // A URL that does not decode or a path parameter past the limit answers the envelope too.
+    frameworkErrors: onFrameworkError,
+    routerOptions: { maxParamLength },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -61,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('access-control-expose-headers', 'authorization');
   });
   registerSecurityHeaders(app);
-  registerErrorHandler(app);
+  const errors = registerErrorHandler(app);
+  registerInputGuard(app);
 
   // Shutting down: in-flight calls finish, new ones on open connections are turned away (and the connection closed)
   // so that the client retries elsewhere or later. Registered before the jobs plugin, whose preClose waits for a job.
@@ -137,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (site) reply.header('content-security-policy', consolePolicyFor(site));
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ code: 404, data: null, msg: translate(request.locale, 'err.notFound') });
+    return errors.notFound(request, reply);
   });
 
   app.addHook('onClose', async () => {

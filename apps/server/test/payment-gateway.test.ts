@@ -88,7 +88,7 @@ describe('outside ways through the sandbox', () => {
     expect((await publicPost(`/sandbox/payments/${sandboxIdOf(result)}/decline`)).data).toMatchObject({ status: 'declined' });
     await t.app.jobs.drain();
     const late = await postCallback(t.app, await callbackFor(t.app, result.paymentId, 'succeeded'));
-    expect(late).toEqual({ status: 200, body: { received: true, applied: false, reason: 'late' } });
+    expect(late).toEqual({ status: 200, body: { received: true, applied: false, reason: 'late' }, msg: '支付已结束，迟到的回调已忽略' });
     expect(await orderStatusOf(t.app, orderNo)).toBe(1001);
   });
 
@@ -134,6 +134,12 @@ describe('callbacks', () => {
     expect((await postCallback(t.app, { ...cb, currency: 'USD' })).status).toBe(400);
     expect((await postCallback(t.app, { ...cb, merchantRef: 'pay_nope' })).body.reason).toBe('unknown_payment');
     expect((await postCallback(t.app, { hello: 'world' })).status).toBe(400);
+    // Garbage without a signature, NUL bytes included, is refused as unsigned (and logged), in the envelope.
+    for (const payload of ['\u0000', '{"a":"\u0000"}', '\ud800']) {
+      const r = await t.app.inject({ method: 'POST', url: '/payment-callbacks/sandbox', headers: { 'content-type': 'application/json', lang: 'en' }, payload });
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ code: 401, data: { received: false, applied: false, reason: 'bad_signature' }, msg: 'The callback signature is invalid' });
+    }
     expect(await orderStatusOf(t.app, orderNo)).toBe(1001);
     const [log] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_callback_log`);
     expect(log!.n).toBeGreaterThanOrEqual(7);

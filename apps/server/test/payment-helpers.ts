@@ -46,7 +46,10 @@ export async function postCallback(app: App, body: object, opts: { secret?: stri
   const ts = opts.timestamp ?? Math.floor(Date.now() / 1000);
   const sig = opts.signature ?? signCallback(Buffer.from(opts.secret ?? sandboxSecretForTests, 'utf8'), ts, raw);
   const r = await app.inject({ method: 'POST', url: '/payment-callbacks/sandbox', headers: { 'content-type': 'application/json', [signatureHeader]: sig, [timestampHeader]: String(ts) }, payload: raw });
-  return { status: r.statusCode, body: r.json() as { received: boolean; applied: boolean; reason: string } };
+  const env = r.json() as { code: number; msg: string; data: { received: boolean; applied: boolean; reason: string } };
+  // Callbacks answer the envelope too, its code the HTTP status.
+  if (env.code !== r.statusCode || !env.msg) throw new Error(`callback answer is not the envelope: ${r.body}`);
+  return { status: r.statusCode, body: env.data, msg: env.msg };
 }
 
 /** The callback the sandbox would send for a payment of this server (by our payment id). */

@@ -469,6 +469,6 @@ describe('the console on its own address', () => {
   ])('GET %s with Accept %s stays a JSON 404', async (url, accept) => {
     const r = await t.app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
     expect(r.statusCode).toBe(404);
-    expect(r.json()).toEqual({ code: 404, data: null, msg: '记录不存在' });
+    expect(r.json()).toEqual({ code: 404, data: null, msg: `接口不存在：GET ${url}` });
   });
 });

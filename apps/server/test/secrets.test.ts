@@ -40,7 +40,7 @@ describe('with the default settings (no DEV_OUTBOX)', () => {
 
     const outbox = await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(demoAccount.email)}`, remoteAddress: ip });
     expect(outbox.statusCode).toBe(404);
-    expect(outbox.json()).toEqual({ code: 404, data: null, msg: '记录不存在' });
+    expect(outbox.json()).toEqual({ code: 404, data: null, msg: '接口不存在：GET /dev/outbox' });
     const asPage = await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(demoAccount.email)}`, headers: { accept: 'text/html' } });
     const docs = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(Object.keys(docs.json().paths as object)).not.toContain('/dev/outbox');

@@ -85,8 +85,8 @@ describe('request body limit', () => {
 
   it('refuses 2 MB sent to an ordinary call, in the caller language, as JSON or as a form', async () => {
     const json = await t.app.inject({ method: 'POST', url: '/login', payload: { username: twoMb, password: 'p' } });
-    expect(json.statusCode).toBe(200);
-    expect(json.json()).toEqual({ code: 10001, data: null, msg: '请求内容过大，不能超过 1 MB' });
+    expect(json.statusCode).toBe(413);
+    expect(json.json()).toEqual({ code: 413, data: null, msg: '请求体过大（最多 1 MB）' });
     expectProtected(json.headers);
     const form = await t.app.inject({
       method: 'POST',
@@ -94,7 +94,7 @@ describe('request body limit', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
       payload: `username=${twoMb}&password=p`,
     });
-    expect(form.json()).toEqual({ code: 10001, data: null, msg: 'The request is too large: at most 1 MB' });
+    expect(form.json()).toEqual({ code: 413, data: null, msg: 'The request body is too large (at most 1 MB)' });
   });
 
   it('lets a real batch of 500 orders with keys (more than 1 MB) through, and bounds batches too', async () => {
@@ -111,6 +111,6 @@ describe('request body limit', () => {
     expect((r.body.data as string).split(',')).toHaveLength(500);
 
     const huge = await me.post('/v1/csr/batchSave', { csrs: [{ csr: 'x'.repeat(33 * 1024 * 1024) }] }, { lang: 'en' });
-    expect(huge.body).toEqual({ code: 10001, data: null, msg: 'The request is too large: at most 32 MB' });
+    expect(huge.body).toEqual({ code: 413, data: null, msg: 'The request body is too large (at most 32 MB)' });
   });
 });

@@ -30,11 +30,12 @@ describe('site configuration', () => {
   });
 
   it('answers unknown API paths with a 404 envelope in the caller language', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: { lang: 'en' } });
-    expect(r.json()).toEqual({ code: 404, data: null, msg: 'Record not found' });
+    const r = await t.app.inject({ method: 'GET', url: '/v1/nothing-here?x=1', headers: { lang: 'en' } });
+    expect(r.json()).toEqual({ code: 404, data: null, msg: 'No such call: GET /v1/nothing-here' });
     const r2 = await t.app.inject({ method: 'GET', url: '/nothing-here', headers: { 'accept-language': 'en-US' } });
     expect(r2.statusCode).toBe(404);
-    expect(r2.json()).toEqual({ code: 404, data: null, msg: 'Record not found' });
+    expect(r2.json()).toEqual({ code: 404, data: null, msg: 'No such call: GET /nothing-here' });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/nothing-here' })).json().msg).toBe('接口不存在：GET /v1/nothing-here');
   });
 
   it('publishes OpenAPI', async () => {

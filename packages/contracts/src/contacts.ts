@@ -1,29 +1,27 @@
 import { z } from 'zod';
 import { cnMobilePattern, emailPattern } from '@cc/domain/account';
 import { pageQuery } from './envelope.ts';
+import { id, requiredText, text } from './input.ts';
 
 /** Order contacts (document 02 §3, §5): every field required but idCard; messages are keys of messages.ts. */
-const requiredText = (max = 200) => z.string({ message: 'v.required' }).trim().min(1, { message: 'v.required' }).max(max, { message: 'v.required' });
 
 export const contactInput = z.object({
   lastname: requiredText(50),
   firstname: requiredText(50),
   position: requiredText(100),
-  email: z.string({ message: 'v.emailFormat' }).trim().regex(emailPattern, { message: 'v.emailFormat' }),
-  telephone: z.string({ message: 'v.phoneFormat' }).trim().regex(cnMobilePattern, { message: 'v.phoneFormat' }),
-  idCard: z.string().trim().max(64).optional().default('').describe('only shown when the site supports CFCA; not validated'),
+  email: text(254, 'v.emailFormat').trim().regex(emailPattern, { message: 'v.emailFormat' }),
+  telephone: text(40, 'v.phoneFormat').trim().regex(cnMobilePattern, { message: 'v.phoneFormat' }),
+  idCard: text(64).trim().optional().default('').describe('only shown when the site supports CFCA; not validated'),
 });
 export type ContactInput = z.infer<typeof contactInput>;
 
 export const contactCreateBody = contactInput;
-export const contactUpdateBody = contactInput.extend({
-  id: z.coerce.number({ message: 'v.required' }).int({ message: 'v.required' }).positive({ message: 'v.required' }),
-});
-export const contactIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const contactUpdateBody = contactInput.extend({ id: id() });
+export const contactIdParams = z.object({ id: id() });
 
 export const contactListQuery = pageQuery.extend({
-  firstname: z.string().trim().optional().describe('substring, case-insensitive'),
-  lastname: z.string().trim().optional().describe('substring, case-insensitive'),
+  firstname: text(50).trim().optional().describe('substring, case-insensitive'),
+  lastname: text(50).trim().optional().describe('substring, case-insensitive'),
 });
 
 export const contact = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber, pageSize } from './input.ts';
 
 /** Every answer: `{ code, data, msg }`; `errors` names the fields at fault. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -20,8 +21,8 @@ export type Envelope<T> = { code: number; data: T; msg: string; errors?: Record<
 
 /** Page query shared by every list: `offset` is the 1-based page number, as the console sends it. */
 export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(10),
-  offset: z.coerce.number().int().min(1).default(1),
+  limit: pageSize().default(10),
+  offset: pageNumber().default(1),
 });
 export const pageSizes = [10, 15, 20, 30, 50, 100, 300, 400] as const;
 export const defaultPageSize = 20;

@@ -29,6 +29,18 @@ export const errorCatalog = {
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },
   /** The per-address limit on anonymous calls (HTTP 429, with Retry-After). */
   TOO_MANY_REQUESTS: { code: 429, status: 429, key: 'err.tooManyRequests' },
+  // Requests that could not be read or routed (Fastify's own errors): they never reached a call, so the HTTP
+  // status says what went wrong, as it would for any HTTP client or proxy; the envelope's code is that status.
+  BAD_REQUEST: { code: 400, status: 400, key: 'err.badRequest' },
+  BAD_URL: { code: 400, status: 400, key: 'err.badUrl' },
+  BAD_JSON: { code: 400, status: 400, key: 'err.badJson' },
+  EMPTY_JSON_BODY: { code: 400, status: 400, key: 'err.emptyJsonBody' },
+  BAD_CONTENT_LENGTH: { code: 400, status: 400, key: 'err.contentLength' },
+  ROUTE_NOT_FOUND: { code: 404, status: 404, key: 'err.routeNotFound' },
+  METHOD_NOT_ALLOWED: { code: 405, status: 405, key: 'err.methodNotAllowed' },
+  BODY_TOO_LARGE: { code: 413, status: 413, key: 'err.bodyTooLarge' },
+  PARAM_TOO_LONG: { code: 414, status: 414, key: 'err.paramTooLong' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, key: 'err.unsupportedMediaType' },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalog;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dcvMailboxMaxLength, dcvMethods, isDcvMailbox } from '@cc/domain/dcv';
 import { defaultPageSize, pageSizes } from '@cc/domain/terms';
-import { nameList, orderSummary } from './purchase.ts';
+import { calendarDate, id, int, pageNumber, pageSize, requiredText, text } from './input.ts';
+import { maxCsrLength, maxKeyLength, nameList, orderSummary } from './purchase.ts';
 
 /**
  * Orders after payment (document 02 §7 "Orders management"): the list, details, domain control validation,
@@ -50,9 +51,13 @@ const iso = z.string().describe('ISO 8601, UTC');
 const isoOrNull = iso.nullable();
 const bool = z.preprocess((v) => (typeof v === 'string' ? ['true', '1', 'y', 'yes', 'on'].includes(v.toLowerCase()) : v), z.boolean());
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** The day of a date filter: "2024-05-01" or the date part of "2024-05-01T08:00:00Z". */
+const dayOf = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : emptyToUndefined(v));
 
-export const orderNoParams = z.object({ orderNo: z.string().min(1) });
-export const orderRefParams = z.object({ id: z.string().min(1).describe('order id or order number') });
+/** Order numbers are short (SSL2026…, 19 characters); the bound only keeps absurd values away from the database. */
+const orderNoField = () => requiredText(64);
+export const orderNoParams = z.object({ orderNo: orderNoField() });
+export const orderRefParams = z.object({ id: orderNoField().describe('order id or order number') });
 export const orderNosBody = z.object({
   orderNos: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' }).max(500, { message: 'purchase.batch.tooMany' })),
 });
@@ -60,21 +65,20 @@ export const orderNosBody = z.object({
 // --- list
 export const orderListQuery = z.object({
   orderNos: nameList.optional().describe('when given: the caller\'s orders with these numbers, answered as { allOrders } (purchase flow)'),
-  limit: z.coerce
-    .number()
-    .int()
+  limit: pageSize()
     .refine((v) => (pageSizes as readonly number[]).includes(v), { message: 'orders.pageSize' })
     .default(defaultPageSize)
     .describe('10, 15, 20, 30, 50, 100, 300 or 400'),
-  offset: z.coerce.number().int().min(1).default(1).describe('1-based page number'),
-  status: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()).describe('an order status code; 5004 selects re-sign orders'),
-  productNo: z.preprocess(emptyToUndefined, z.string().optional()),
-  brand: z.preprocess(emptyToUndefined, z.string().optional()),
-  commonName: z.preprocess(emptyToUndefined, z.string().trim().max(255).optional()).describe('substring of the common name or of any name'),
-  domain: z.preprocess(emptyToUndefined, z.string().trim().max(255).optional()).describe('same as commonName'),
-  orderNo: z.preprocess(emptyToUndefined, z.string().trim().max(64).optional()).describe('substring of the order number'),
-  dateFrom: z.preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}/).optional()).describe('created on or after (YYYY-MM-DD, UTC)'),
-  dateTo: z.preprocess(emptyToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}/).optional()).describe('created on or before (YYYY-MM-DD, inclusive)'),
+  offset: pageNumber().default(1).describe('1-based page number'),
+  status: z.preprocess(emptyToUndefined, int().optional()).describe('an order status code; 5004 selects re-sign orders'),
+  productNo: z.preprocess(emptyToUndefined, text(100).optional()),
+  brand: z.preprocess(emptyToUndefined, text(100).optional()),
+  commonName: z.preprocess(emptyToUndefined, text(255).trim().optional()).describe('substring of the common name or of any name'),
+  domain: z.preprocess(emptyToUndefined, text(255).trim().optional()).describe('same as commonName'),
+  orderNo: z.preprocess(emptyToUndefined, text(64).trim().optional()).describe('substring of the order number'),
+  // A date, or an ISO 8601 time whose day counts (the list filters by whole days).
+  dateFrom: z.preprocess(dayOf, calendarDate().optional()).describe('created on or after (YYYY-MM-DD, UTC)'),
+  dateTo: z.preprocess(dayOf, calendarDate().optional()).describe('created on or before (YYYY-MM-DD, inclusive)'),
   expiring: bool.optional().default(false).describe(`issued and ending within ${expiringWithinDays} days`),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
@@ -241,18 +245,18 @@ export const dcvMailbox = z
   .max(dcvMailboxMaxLength, { message: 'orders.dcv.emailTooLong' })
   .refine(isDcvMailbox, { message: 'orders.dcv.emailFormat' });
 export const dcvChangeBody = z.object({
-  orderNo: z.string().min(1),
+  orderNo: orderNoField(),
   dcvMethod: z.enum(dcvMethods, { message: 'purchase.dcv.method' }),
-  domain: z.preprocess(emptyToUndefined, z.string().optional()).describe('one name; every pending name when absent'),
+  domain: z.preprocess(emptyToUndefined, text(1000).optional()).describe('one name; every pending name when absent'),
   email: z
     .preprocess((v) => (typeof v === 'string' && !v.trim() ? undefined : emptyToUndefined(v)), dcvMailbox.optional())
     .describe('email/email_dns: a role name (admin, webmaster, …) or one address of at most 254 characters; the order\'s mailbox when absent'),
 });
 export const resendAnswer = z.object({ sent: z.number().int() });
-export const remarkBody = z.object({ remark: z.string().max(500, { message: 'orders.remark.tooLong' }).optional().default('') });
+export const remarkBody = z.object({ remark: text(500, undefined, 'orders.remark.tooLong').optional().default('') });
 export const autoDetectQuery = z.object({
-  orderNo: z.preprocess(emptyToUndefined, z.string().optional()).describe('which method\'s record each pending name already has'),
-  domain: z.preprocess(emptyToUndefined, z.string().optional()).describe('whether the name is validated for the account'),
+  orderNo: z.preprocess(emptyToUndefined, text(64).optional()).describe('which method\'s record each pending name already has'),
+  domain: z.preprocess(emptyToUndefined, text(1000).optional()).describe('whether the name is validated for the account'),
 });
 export const autoDetectAnswer = z.object({
   domains: z.array(
@@ -274,13 +278,13 @@ export const validatedDomain = z.object({
   lapsesAt: iso,
 });
 export const validatedDomainsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(defaultPageSize),
-  offset: z.coerce.number().int().min(1).default(1),
-  domain: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  limit: pageSize().default(defaultPageSize),
+  offset: pageNumber().default(1),
+  domain: z.preprocess(emptyToUndefined, text(255).trim().optional()),
 });
 export const validatedDomainsAnswer = z.object({ data: z.array(validatedDomain), total: z.number().int() });
 export const msslDomainsBody = z.object({ domains: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' }).max(500)) });
-export const idNumberParams = z.object({ id: z.coerce.number().int().positive() });
+export const idNumberParams = z.object({ id: id() });
 
 // --- downloads
 export const certAnswer = z.object({
@@ -301,9 +305,9 @@ export const certAnswer = z.object({
  */
 export const keystorePassword = z.string().min(6, { message: 'orders.password.short' }).max(128).regex(/^[^\p{Cc}]+$/u, { message: 'orders.password.control' });
 export const keystoreBody = z.object({
-  orderNo: z.string().min(1),
+  orderNo: orderNoField(),
   password: keystorePassword,
-  key: z.preprocess(emptyToUndefined, z.string().optional()).describe('PEM private key when the server does not hold it'),
+  key: z.preprocess(emptyToUndefined, text(maxKeyLength).optional()).describe('PEM private key when the server does not hold it'),
 });
 export const pfxAnswer = z.object({ fileName: z.string(), pfx: z.string().describe('base64 of the PKCS#12 (AES-256-CBC, PBKDF2, HMAC-SHA-256)') });
 export const jksAnswer = z.object({ fileName: z.string(), jks: z.string().describe('base64 of the Java KeyStore (alias "server")') });
@@ -325,16 +329,16 @@ export const reSignPriceAnswer = z.object({
   remainingDays: z.number().int(),
 });
 export const reSignBody = z.object({
-  orderNo: z.string().min(1),
-  csr: z.string().min(1, { message: 'purchase.csr.required' }),
-  key: z.preprocess(emptyToUndefined, z.string().optional()),
+  orderNo: orderNoField(),
+  csr: text(maxCsrLength, 'purchase.csr.required').min(1, { message: 'purchase.csr.required' }),
+  key: z.preprocess(emptyToUndefined, text(maxKeyLength).optional()),
   domainNames: nameList.optional().describe('the names of the new certificate; the current ones when absent'),
 });
 export const reSignAnswer = z.object({ orderNo: z.string(), reSignStatus: z.number().int(), reSignPriceDiff: z.number().int(), orderStatus: z.number().int() });
 export const reSignRecordsQuery = z.object({
-  orderNo: z.preprocess(emptyToUndefined, z.string().optional()),
-  limit: z.coerce.number().int().min(1).max(1000).default(defaultPageSize),
-  offset: z.coerce.number().int().min(1).default(1),
+  orderNo: z.preprocess(emptyToUndefined, text(64).optional()),
+  limit: pageSize().default(defaultPageSize),
+  offset: pageNumber().default(1),
 });
 export const reSignRecordsAnswer = z.object({ data: z.array(reSignRecord), total: z.number().int() });
 

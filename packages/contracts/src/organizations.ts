@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { listAnswer } from './contacts.ts';
+import { calendarDate, id, optionalText, requiredText, text } from './input.ts';
 
 /** Companies (document 02 §3, §5, §7): every field required but digicertID and digicertCnID. */
-const requiredText = (max = 300) => z.string({ message: 'v.required' }).trim().min(1, { message: 'v.required' }).max(max, { message: 'v.required' });
-const optionalText = z.string().trim().max(100).optional().default('');
 
 export const defaultDateOfIncorporation = '2019-01-01';
 
@@ -17,17 +16,17 @@ export const organizationInput = z.object({
   postalCode: requiredText(20),
   address: requiredText(500),
   telephone: requiredText(40),
-  digicertID: optionalText,
-  digicertCnID: optionalText,
+  digicertID: optionalText(100),
+  digicertCnID: optionalText(100),
   dateOfIncorporation: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'v.required' }).optional())
+    .preprocess((v) => (v === '' || v === null ? undefined : v), calendarDate().optional())
     .default(defaultDateOfIncorporation)
     .describe('yyyy-MM-dd; 2019-01-01 when absent'),
 });
 export type OrganizationInput = z.infer<typeof organizationInput>;
 
 export const organizationListQuery = pageQuery.extend({
-  name: z.string().trim().optional().describe('substring of the company name, case-insensitive'),
+  name: text(200).trim().optional().describe('substring of the company name, case-insensitive'),
 });
 
 /** The create fields whose presence makes POST /v1/organizations a create rather than a list query. */
@@ -50,10 +49,8 @@ export const organizationPostBody = z.preprocess(
   ]),
 );
 
-export const organizationUpdateBody = organizationInput.extend({
-  id: z.coerce.number({ message: 'v.required' }).int({ message: 'v.required' }).positive({ message: 'v.required' }),
-});
-export const organizationIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const organizationUpdateBody = organizationInput.extend({ id: id() });
+export const organizationIdParams = z.object({ id: id() });
 
 /** Both readings of a company (document 02 §3): the form's names and the purchase preview's names. */
 export const organization = z.object({

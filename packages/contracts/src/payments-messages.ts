@@ -30,6 +30,14 @@ export const paymentsMessagesZh = {
   'pay.subject.orders': '{{count}} 个订单',
   'pay.subject.deposit': '账户充值',
   'pay.ledger.range': '开始时间不能晚于结束时间',
+  'pay.callback.applied': '回调已处理',
+  'pay.callback.replay': '回调已处理过，本次忽略',
+  'pay.callback.late': '支付已结束，迟到的回调已忽略',
+  'pay.callback.bad_signature': '回调签名无效',
+  'pay.callback.stale_timestamp': '回调时间戳已过期（须在 300 秒内）',
+  'pay.callback.malformed': '回调内容格式错误',
+  'pay.callback.unknown_payment': '回调所指的支付不存在',
+  'pay.callback.amount_mismatch': '回调的金额或币种与支付不符',
 } as const;
 
 export type PaymentsMessageKey = keyof typeof paymentsMessagesZh;
@@ -65,4 +73,12 @@ export const paymentsMessagesEn: Record<PaymentsMessageKey, string> = {
   'pay.subject.orders': '{{count}} orders',
   'pay.subject.deposit': 'Account top-up',
   'pay.ledger.range': 'The start time cannot be after the end time',
+  'pay.callback.applied': 'Callback applied',
+  'pay.callback.replay': 'Callback already applied; this one is ignored',
+  'pay.callback.late': 'The payment has ended; the late callback is ignored',
+  'pay.callback.bad_signature': 'The callback signature is invalid',
+  'pay.callback.stale_timestamp': 'The callback timestamp is stale (it must be within 300 seconds)',
+  'pay.callback.malformed': 'The callback body is malformed',
+  'pay.callback.unknown_payment': 'The callback names a payment that does not exist',
+  'pay.callback.amount_mismatch': 'The callback amount or currency does not match the payment',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { dateOrInstant, int, isCalendarDate, requiredText, text, textList } from './input.ts';
 
 /**
  * Calls of payment (document 01 §2–§7, document 02 §3, §7 Finance): pay ways, pay, PayPal capture, top-up,
@@ -31,26 +32,20 @@ export function payWayCodeOf(payWay: string): number | null {
 }
 
 /** Order numbers: an array, or text joined by commas (as the console sends them), spaces tolerated. */
-export const orderNoList = z
-  .preprocess((v) => {
-    if (typeof v === 'string') return v.split(/[\s,;]+/).filter(Boolean);
-    if (Array.isArray(v)) return v.map((x) => String(x).trim()).filter(Boolean);
-    return v ?? [];
-  }, z.array(z.string().max(64)).min(1, { message: 'pay.orders.required' }))
+export const orderNoList = textList(1000, 64)
+  .pipe(z.array(z.string()).min(1, { message: 'pay.orders.required' }))
   .describe('array, or order numbers joined by commas');
 
-const payWayField = z.string({ message: 'v.required' }).trim().min(1, { message: 'v.required' }).max(32).describe(`one of ${payWayKeys.join(', ')}`);
-const returnUrl = z
-  .string()
+const payWayField = requiredText(32).describe(`one of ${payWayKeys.join(', ')}`);
+const returnUrl = text(500)
   .trim()
   .regex(/^\/(?!\/)[^\s\\]*$/, { message: 'pay.returnUrl' })
-  .max(500)
   .optional()
   .describe('a path on this site ("/ssl/certificate/123"); where the sandbox page sends the payer back. Defaults: the order details (one order), /orders/list (several), /deposit (top-up)');
 
 // --- pay ways
 export const payWaysQuery = z.object({
-  count: z.coerce.number().int().min(1).max(500).optional().describe('how many orders the dialog pays (default 1)'),
+  count: int(1, 500).optional().describe('how many orders the dialog pays (default 1)'),
   orderNos: orderNoList.optional().describe('alternative to count: the orders, comma joined'),
   scene: z.enum(['order', 'deposit']).default('order').describe('deposit lists the ways a top-up may use: every switched-on way but balance'),
 });
@@ -67,12 +62,10 @@ export const payWaysAnswer = z.object({ payWays: z.array(payWay).describe('balan
 export const payBody = z.object({
   payWay: payWayField,
   aim: z.enum(['makeOrder', 'reSign'], { message: 'pay.aim.invalid' }).default('makeOrder').describe('reSign pays reSignPriceDiff of a re-sign order (reSignStatus 5004)'),
-  name: z.string().trim().max(200).optional().describe('product name, shown as the payment subject'),
+  name: text(200).trim().optional().describe('product name, shown as the payment subject'),
   orderNo: orderNoList.describe('one order number, or several joined by commas (several: balance only)'),
   returnUrl,
-  replacePaymentId: z
-    .string()
-    .max(100)
+  replacePaymentId: text(100)
     .optional()
     .describe("a payment the payer saw declined on the provider's page: not answered again even if its decline has not reached the server yet"),
 });
@@ -103,8 +96,8 @@ export const payResult = z.object({
 export type PayResult = z.infer<typeof payResult>;
 
 export const paypalCaptureBody = z.object({
-  token: z.string({ message: 'v.required' }).trim().min(1, { message: 'v.required' }).max(100),
-  PayerID: z.string({ message: 'v.required' }).trim().min(1, { message: 'v.required' }).max(100),
+  token: requiredText(100),
+  PayerID: requiredText(100),
 });
 export const paymentPurpose = z.enum(['order', 're_sign', 'top_up']);
 export const paymentStatus = z.enum(['pending', 'succeeded', 'declined', 'expired']);
@@ -119,11 +112,11 @@ export const paypalCaptureAnswer = z.object({
 export const depositMin = 100;
 export const depositMax = 10_000_000;
 export const depositBody = z.object({
-  amount: z.coerce.number({ message: 'pay.deposit.amount' }).int({ message: 'pay.deposit.amount' }).min(depositMin, { message: 'pay.deposit.amount' }).max(depositMax, { message: 'pay.deposit.amount' }).describe('cents, 100 … 10,000,000'),
+  amount: int(depositMin, depositMax, { type: 'pay.deposit.amount', range: 'pay.deposit.amount' }).describe('cents, 100 … 10,000,000'),
   payWay: payWayField,
   returnUrl,
 });
-export const depositParams = z.object({ id: z.string().min(1).max(100) });
+export const depositParams = z.object({ id: requiredText(100) });
 export const depositAnswer = z.object({
   id: z.string(),
   amount: z.number().int().describe('cents'),
@@ -140,7 +133,7 @@ export const batchPayBody = z.object({
 });
 export const batchPayAnswer = z.object({ queueId: z.string(), total: z.number().int() });
 export const batchQueuesAnswer = z.object({ queueIds: z.array(z.string()).describe("the caller's 20 newest queues, newest first") });
-export const batchStatusQuery = z.object({ queueId: z.string({ message: 'v.required' }).trim().min(1, { message: 'v.required' }).max(100) });
+export const batchStatusQuery = z.object({ queueId: requiredText(100) });
 export const batchStatusAnswer = z.object({
   queueId: z.string(),
   total: z.number().int(),
@@ -153,21 +146,19 @@ export const batchStatusAnswer = z.object({
 
 // --- balance records
 export const ledgerKinds = ['order_payment', 're_sign_payment', 'top_up', 'refund', 'adjustment'] as const;
+const firstInstant = Date.parse('0001-01-01T00:00:00Z');
+const lastInstant = Date.parse('9999-12-31T23:59:59.999Z');
 /** A date (China Standard Time; as an end bound the whole day counts) or an ISO 8601 instant. */
 const dateBound = (end: boolean) =>
   z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
+    .preprocess((v) => (v === '' || v === null ? undefined : v), dateOrInstant().optional())
+    .transform((v) => {
       if (!v) return undefined;
-      const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
+      const day = isCalendarDate(v);
       const d = new Date(day ? `${v}T00:00:00+08:00` : v);
-      if (Number.isNaN(d.getTime())) {
-        ctx.addIssue({ code: 'custom', message: 'err.invalidInput' });
-        return z.NEVER;
-      }
-      return day && end ? new Date(d.getTime() + 24 * 3600 * 1000) : d;
+      const at = day && end ? d.getTime() + 24 * 3600 * 1000 : d.getTime();
+      // Past the years a database timestamp takes (0001-01-01 in China, 9999-12-31 west of UTC) a bound means "from the start" / "to the end".
+      return new Date(Math.min(Math.max(at, firstInstant), lastInstant));
     });
 export const creditRecordsQuery = pageQuery.extend({
   startTime: dateBound(false).describe('from (inclusive): YYYY-MM-DD (China Standard Time) or ISO 8601'),
@@ -188,7 +179,7 @@ export const creditRecord = z.object({
 export const creditRecordsAnswer = z.object({ data: z.array(creditRecord), total: z.number().int() });
 
 // --- sandbox gateway: the hosted pages' API (public; the id is unguessable)
-export const sandboxParams = z.object({ id: z.string().min(16).max(100) });
+export const sandboxParams = z.object({ id: text(100).min(16) });
 export const sandboxStatus = z.enum(['pending', 'approved', 'succeeded', 'declined', 'expired']);
 export const sandboxPayment = z.object({
   id: z.string(),

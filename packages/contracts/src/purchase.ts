@@ -4,6 +4,11 @@ import { dcvMethods } from '@cc/domain/dcv';
 import { normalizeCurve } from '@cc/domain/key-options';
 import { maxBatchOrders } from '@cc/domain/terms';
 import { listAnswer } from './contacts.ts';
+import { id, int, optionalText, pageNumber, pageSize, requiredText, text, textList } from './input.ts';
+
+/** A PEM certificate request and a PEM private key are a few kilobytes; these bounds leave room for hundreds of names. */
+export const maxCsrLength = 64 * 1024;
+export const maxKeyLength = 16 * 1024;
 
 /**
  * Calls of the purchase flow (document 01 §3, §7). Form-encoded bodies carry nested values (sslCerts, dcvEmail,
@@ -24,25 +29,17 @@ const jsonText = <T extends z.ZodType>(s: T) =>
   }, s);
 
 /** A list of names: an array, or text split on commas, semicolons and whitespace. */
-export const nameList = z
-  .preprocess((v) => {
-    if (typeof v === 'string') return v.split(/[\s,;]+/).filter(Boolean);
-    if (Array.isArray(v)) return v.map((x) => String(x).trim()).filter(Boolean);
-    return v ?? [];
-  }, z.array(z.string()))
-  .describe('array, or text separated by commas, semicolons or whitespace');
+export const nameList = textList().describe('array, or text separated by commas, semicolons or whitespace');
 
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-  z.coerce.number({ message: 'v.required' }).int({ message: 'v.required' }).positive({ message: 'v.required' }).optional(),
-);
+const optionalId = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), id().optional());
 const bool = z.preprocess((v) => (typeof v === 'string' ? ['true', '1', 'y', 'yes', 'on'].includes(v.toLowerCase()) : v), z.boolean());
-const text = (max: number) => z.string().trim().max(max).optional().default('');
+/** Years of a plan: 1..3, or 90 for 90 days; the product's rules say which. */
+const yearField = int(0, 1000, { type: 'v.required' });
 
 // --- products
 export const productsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(1).default(1).describe('1-based page number'),
+  limit: pageSize().default(1000),
+  offset: pageNumber().default(1).describe('1-based page number'),
 });
 export const product = z.object({
   productNo: z.string(),
@@ -81,21 +78,21 @@ export const productsAnswer = listAnswer(product).extend({
 
 // --- saved validation e-mails
 export const dcvEmailListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
-  offset: z.coerce.number().int().min(1).default(1),
+  limit: pageSize().default(1000),
+  offset: pageNumber().default(1),
 });
 export const dcvEmailBody = z.object({
-  email: z.string({ message: 'purchase.dcvEmail.required' }).trim().min(1, { message: 'purchase.dcvEmail.required' }).regex(emailPattern, { message: 'purchase.dcvEmail.format' }),
+  email: requiredText(254, 'purchase.dcvEmail.required').regex(emailPattern, { message: 'purchase.dcvEmail.format' }),
 });
 export const dcvEmailItem = z.object({ id: z.number().int(), email: z.string() });
 export const dcvEmailListAnswer = listAnswer(dcvEmailItem);
 export const dcvEmailSavedAnswer = z.object({ id: z.number().int() }).describe('saving an address already saved answers its id');
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-export const productNoParams = z.object({ productNo: z.string().min(1) });
+export const idParams = z.object({ id: id() });
+export const productNoParams = z.object({ productNo: requiredText(100) });
 
 // --- price preview
 export const priceBody = z.object({
-  year: z.coerce.number({ message: 'v.required' }).int({ message: 'v.required' }).describe('1..3, or 90 for 90 days (answers zero)'),
+  year: yearField.describe('1..3, or 90 for 90 days (answers zero)'),
   emails: nameList.optional().describe('addresses on an email/S-MIME certificate, priced like names'),
   sslDomains: nameList.optional().describe('names on the certificate; none means one placeholder name'),
 });
@@ -109,27 +106,27 @@ export const priceAnswer = z.object({
 export const dcvMethodField = z.preprocess((v) => (v === '' ? undefined : v), z.enum(dcvMethods, { message: 'purchase.dcv.method' }).optional());
 
 export const pairParams = z.object({
-  country: text(8),
-  province: text(100),
-  city: text(100),
-  org: text(200),
-  signature: text(16),
-  keyLength: text(8),
-  curve: text(16),
-  department: text(100),
-  encryption: text(8),
-  email: text(200),
+  country: optionalText(8),
+  province: optionalText(100),
+  city: optionalText(100),
+  org: optionalText(200),
+  signature: optionalText(16),
+  keyLength: optionalText(8),
+  curve: optionalText(16),
+  department: optionalText(100),
+  encryption: optionalText(8),
+  email: optionalText(200),
 });
 export const sslCertInput = z.object({
-  csr: z.string().optional().default(''),
-  key: z.string().optional().default('').describe('PEM private key; kept only sealed (AES-256-GCM), never in plain text'),
-  commonName: z.string().trim().optional().default(''),
+  csr: text(maxCsrLength).optional().default(''),
+  key: text(maxKeyLength).optional().default('').describe('PEM private key; kept only sealed (AES-256-GCM), never in plain text'),
+  commonName: optionalText(1000),
   domainNames: nameList.optional().default([]).describe('the other names; the common name may be repeated'),
-  emailDnsEmail: z.string().trim().optional().default('').describe('validation address of this order for email/email_dns'),
+  emailDnsEmail: optionalText(254).describe('validation address of this order for email/email_dns'),
 });
 export type SslCertInput = z.infer<typeof sslCertInput>;
 export const dcvEmailInput = z.object({
-  email: z.string().trim().optional().default(''),
+  email: optionalText(254),
   dcvMethod: dcvMethodField,
   saveEmail: bool.optional().default(false),
 });
@@ -139,12 +136,12 @@ export const maxOrdersPerRequest = maxBatchOrders;
 export const createOrderBody = z.object({
   contactID: optionalId.describe('required unless the product is DV'),
   orgID: optionalId.describe('required for OV/EV (and code/doc) products'),
-  year: z.coerce.number({ message: 'v.required' }).int({ message: 'v.required' }).describe('1..min(maxYear,3), or 90 for a free product'),
+  year: yearField.describe('1..min(maxYear,3), or 90 for a free product'),
   dcvMethod: dcvMethodField.describe('defaults by brand, product type and wildcard'),
-  productType: z.string().optional().describe('informative; the product decides'),
-  csr: z.string().optional().default('').describe('single order: the PEM certificate request'),
-  key: z.string().optional().default(''),
-  commonName: z.string().trim().optional().default(''),
+  productType: text(64).optional().describe('informative; the product decides'),
+  csr: text(maxCsrLength).optional().default('').describe('single order: the PEM certificate request'),
+  key: text(maxKeyLength).optional().default(''),
+  commonName: optionalText(1000),
   domainNames: nameList.optional().default([]),
   sslCerts: jsonText(z.array(sslCertInput).max(maxOrdersPerRequest, { message: 'purchase.batch.tooMany' }))
     .optional()
@@ -159,8 +156,8 @@ export const createOrderBody = z.object({
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 export const createFreeOrderBody = createOrderBody.extend({
-  productNo: z.string({ message: 'purchase.product.required' }).min(1, { message: 'purchase.product.required' }),
-  year: z.coerce.number().int().optional().default(90),
+  productNo: requiredText(100, 'purchase.product.required'),
+  year: yearField.optional().default(90),
 });
 export const createOrderAnswer = z.string().describe('the order number, or the order numbers joined by commas');
 export const createdCert = z.object({
@@ -183,19 +180,20 @@ export const createOrderAnyAnswer = z.union([createOrderAnswer, createOrderParti
 
 // --- server-side key and CSR
 export const csrGenerateBody = z.object({
-  domain: z.string({ message: 'purchase.domain.required' }).trim().min(1, { message: 'purchase.domain.required' }),
-  country: z.string().trim().optional().default('SG'),
-  province: z.string().trim().optional().default('Beijing'),
-  locality: z.string().trim().optional().default('Beijing'),
-  organization: z.string().trim().optional().default(''),
-  orgUnit: z.string().trim().optional().default(''),
-  encryption: z.preprocess((v) => (typeof v === 'string' && v ? v.toUpperCase() : undefined), z.enum(['RSA', 'ECC'], { message: 'purchase.key.encryptionName' }).optional().default('RSA')),
-  keySize: z.coerce.number().int().optional().default(2048).describe('RSA: 2048, 3072 or 4096'),
-  hashSign: z.preprocess((v) => (typeof v === 'string' && v ? v.toUpperCase().replace('-', '') : undefined), z.enum(['SHA256', 'SHA384', 'SHA512'], { message: 'purchase.key.signatureName' }).optional().default('SHA256')),
+  domain: requiredText(253, 'purchase.domain.required'),
+  country: text(64).trim().optional().default('SG'),
+  province: text(128).trim().optional().default('Beijing'),
+  locality: text(128).trim().optional().default('Beijing'),
+  organization: optionalText(64),
+  orgUnit: optionalText(64),
+  // Absent, null or '' takes the default; anything else must name a value (a number is no key type).
+  encryption: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() || undefined : (v ?? undefined)), z.enum(['RSA', 'ECC'], { message: 'purchase.key.encryptionName' }).optional().default('RSA')),
+  keySize: int(0, 16_384).optional().default(2048).describe('RSA: 2048, 3072 or 4096'),
+  hashSign: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase().replace('-', '') || undefined : (v ?? undefined)), z.enum(['SHA256', 'SHA384', 'SHA512'], { message: 'purchase.key.signatureName' }).optional().default('SHA256')),
   keyCurve: z
-    .preprocess((v) => (typeof v === 'string' && v ? (normalizeCurve(v) ?? v) : undefined), z.enum(['P256', 'P384', 'P521'], { message: 'purchase.key.curveName' }).optional().default('P256'))
+    .preprocess((v) => (typeof v === 'string' ? (v ? (normalizeCurve(v) ?? v) : undefined) : (v ?? undefined)), z.enum(['P256', 'P384', 'P521'], { message: 'purchase.key.curveName' }).optional().default('P256'))
     .describe('ECC: P256, P384 or P521 (P512 is read as P521)'),
-  productNo: z.string().optional().describe('when given, the product key rules apply (code/doc RSA 4096, cfca RSA 2048)'),
+  productNo: text(100).optional().describe('when given, the product key rules apply (code/doc RSA 4096, cfca RSA 2048)'),
 });
 export const csrGenerateAnswer = z.object({
   key: z.string().describe('PKCS#8 PEM private key; given once'),
@@ -204,8 +202,8 @@ export const csrGenerateAnswer = z.object({
 });
 
 export const csrSaveItem = z.object({
-  csr: z.string({ message: 'purchase.csr.required' }).min(1, { message: 'purchase.csr.required' }),
-  commonName: z.string().trim().optional().describe('read from the CSR when absent'),
+  csr: text(maxCsrLength, 'purchase.csr.required').min(1, { message: 'purchase.csr.required' }),
+  commonName: text(1000).trim().optional().describe('read from the CSR when absent'),
 });
 export const csrSaveBody = csrSaveItem;
 export const csrBatchSaveBody = z.object({

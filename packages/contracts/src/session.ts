@@ -8,24 +8,23 @@ import {
   inviteCodePattern,
   sha256HexPattern,
 } from '@cc/domain/account';
+import { int, requiredText, text } from './input.ts';
 
 /** Field schemas carry message keys (messages.ts) so that both sides say the same thing. */
-const required = (s: z.ZodString) => s.min(1, { message: 'v.required' });
-export const passwordHashField = z
-  .string({ message: 'v.passwordEmpty' })
+export const passwordHashField = text(1000, 'v.passwordEmpty')
   .min(1, { message: 'v.passwordEmpty' })
   .regex(sha256HexPattern, { message: 'v.passwordHash' });
-export const emailField = z.string({ message: 'v.emailFormat' }).trim().toLowerCase().regex(emailPattern, { message: 'v.emailFormat' });
+export const emailField = text(254, 'v.emailFormat').trim().toLowerCase().regex(emailPattern, { message: 'v.emailFormat' });
 /** "86" or "+86". */
-export const telPrefixField = z
-  .string({ message: 'v.phoneFormat' })
+export const telPrefixField = text(20, 'v.phoneFormat')
   .trim()
   .transform((v) => v.replace(/^\+/, ''))
   .pipe(z.string().regex(/^\d{1,4}$/, { message: 'v.phoneFormat' }));
-export const telephoneField = z.string({ message: 'v.phoneEmpty' }).trim().min(1, { message: 'v.phoneEmpty' }).regex(/^\d{5,15}$/, { message: 'v.phoneWrong' });
-export const codeField = z.string({ message: 'v.codeFormat' }).trim().regex(codePattern, { message: 'v.codeFormat' });
-export const inviteCodeField = z
-  .string()
+export const telephoneField = text(40, 'v.phoneEmpty').trim().min(1, { message: 'v.phoneEmpty' }).regex(/^\d{5,15}$/, { message: 'v.phoneWrong' });
+export const codeField = text(100, 'v.codeFormat').trim().regex(codePattern, { message: 'v.codeFormat' });
+/** A phone number or an e-mail address (254 characters at most, the longest address there is). */
+export const usernameField = text(254, 'v.usernameEmpty').trim().min(1, { message: 'v.usernameEmpty' });
+export const inviteCodeField = text(1000)
   .trim()
   .min(inviteCodeMinLength, { message: 'v.inviteCodeLength' })
   .max(inviteCodeMaxLength, { message: 'v.inviteCodeLength' })
@@ -53,16 +52,16 @@ export const captchaChallenge = z.object({
   pieceHeight: z.number().int().describe('height of the piece image'),
 });
 export const captchaVerifyBody = z.object({
-  captchaId: required(z.string({ message: 'v.required' })),
-  x: z.coerce.number({ message: 'v.required' }).int({ message: 'v.required' }).min(0, { message: 'v.required' }).max(1000, { message: 'v.required' }).describe('left edge of the piece where the user dropped it'),
+  captchaId: requiredText(100),
+  x: int(0, 1000, { type: 'v.required' }).describe('left edge of the piece where the user dropped it'),
 });
 export const captchaVerifyAnswer = z.object({ captchaToken: z.string() });
 
 // --- sign-in
 export const loginBody = z.object({
-  username: z.string({ message: 'v.usernameEmpty' }).trim().min(1, { message: 'v.usernameEmpty' }),
+  username: usernameField,
   password: passwordHashField,
-  captchaToken: z.string().optional().describe('from POST /captcha/verify; not needed when the server runs with CAPTCHA=off'),
+  captchaToken: text(200).optional().describe('from POST /captcha/verify; not needed when the server runs with CAPTCHA=off'),
   telPrefix: telPrefixField.optional().describe('used when username is a phone number; 86 by default'),
 });
 export const authTypes = ['tel', 'email', 'google'] as const;
@@ -79,13 +78,13 @@ export const secondStepData = z.object({
 });
 export type SecondStepData = z.infer<typeof secondStepData>;
 export const secCodeQuery = z.object({
-  secToken: required(z.string({ message: 'v.required' })),
+  secToken: requiredText(200),
   authType: authType.describe('tel or email (google needs no code sent)'),
 });
 /** Older name of secCodeQuery. */
 export const secCodeBody = secCodeQuery;
 export const secValidationBody = z.object({
-  secToken: required(z.string({ message: 'v.required' })),
+  secToken: requiredText(200),
   authType: authType,
   code: codeField.describe('the 6-digit code sent by /secCode, or the authenticator code for google'),
 });
@@ -148,7 +147,7 @@ export const signupBody = z
   .superRefine(mainlandMobile);
 
 // --- password reset
-export const forgotPasswordBody = z.object({ username: z.string({ message: 'v.usernameEmpty' }).trim().min(1, { message: 'v.usernameEmpty' }) });
+export const forgotPasswordBody = z.object({ username: usernameField });
 export const forgotPasswordAnswer = z.object({
   route: z.enum(['email', 'tel']).describe('email when the identifier is an e-mail address'),
   contact: z.string().describe('the identifier, normalised (lower-case address or digits only)'),
@@ -164,7 +163,7 @@ export const changePwdByEmailBody = z.object({ email: emailField, code: codeFiel
 export const verifyTokenAnswer = z.object({ valid: z.boolean(), accountNo: z.string() });
 
 export const inviteCodeAnswer = z.object({ inviteCode: z.string() });
-export const inviteCodeBody = z.object({ inviteCode: z.string({ message: 'v.inviteCodeLength' }).pipe(inviteCodeField) });
+export const inviteCodeBody = z.object({ inviteCode: text(1000, 'v.inviteCodeLength').pipe(inviteCodeField) });
 
 // --- two-step settings (account security)
 export const twoStepAuthCodeQuery = z.object({ authType: z.enum(['tel', 'email'], { message: 'v.authType' }) });
@@ -182,10 +181,7 @@ export const googleAuthAnswer = z.object({
 
 // --- outbox (development only)
 export const outboxQuery = z.object({
-  to: z
-    .string({ message: 'v.required' })
-    .trim()
-    .min(1, { message: 'v.required' })
+  to: requiredText(254)
     .describe('an e-mail address, or a phone number as +{telPrefix}{telephone} (SMS are stored that way); plain {telephone} digits also match'),
 });
 export const outboxMessage = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int, requiredText } from './input.ts';
 
 /**
  * Site TLS audit ("report/new" and "report/:domain" of the tools): the server connects to a host, lists the
@@ -24,17 +25,9 @@ export type ReportServer = (typeof reportServers)[number];
 export const reportProfiles = ['modern', 'intermediate', 'old'] as const;
 
 /** A host name, IDN, IPv4 or IPv6 literal; a pasted URL ("https://example.com:8443/x") is reduced to its host (and port). */
-export const reportHost = z
-  .string({ message: 'tls.v.host' })
-  .trim()
-  .min(1, { message: 'tls.v.host' })
-  .max(300, { message: 'tls.v.host' })
+export const reportHost = requiredText(300, 'tls.v.host')
   .describe('domain name, IP address, or a URL whose host (and port) is used');
-export const reportPort = z.coerce
-  .number({ message: 'tls.v.port' })
-  .int({ message: 'tls.v.port' })
-  .min(1, { message: 'tls.v.port' })
-  .max(65535, { message: 'tls.v.port' });
+export const reportPort = int(1, 65535, { type: 'tls.v.port', range: 'tls.v.port' });
 
 // --- start a scan
 export const reportStartBody = z.object({
@@ -52,7 +45,7 @@ export const reportStartAnswer = z.object({
 
 // --- read
 const serverChoice = z.enum(reportServers).default('nginx').describe('server the fix snippets are written for');
-export const reportIdParams = z.object({ id: z.string().min(1).max(64) });
+export const reportIdParams = z.object({ id: requiredText(64) });
 export const reportByIdQuery = z.object({ server: serverChoice });
 export const reportByHostQuery = z.object({
   host: reportHost,

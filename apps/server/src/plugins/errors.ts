@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCatalog } from '@cc/contracts/errors';
-import { isMessageKey, translate, type Locale } from '@cc/contracts/messages';
+import { errorCatalog, type ErrorName } from '@cc/contracts/errors';
+import { isMessageKey, pickLocale, translate, type Locale } from '@cc/contracts/messages';
 import { DbUnavailableError } from '@cc/db/client';
 import { AppError } from '../lib/app-error.ts';
 
@@ -19,19 +19,91 @@ export function isUnavailable(error: unknown): boolean {
 
 const zodLocales = { zh: z.locales.zhCN(), en: z.locales.en() };
 
-/** Turns one validation issue into a message in the caller's language. */
-function issueMessage(locale: Locale, issue: { message: string; code?: string }): string {
-  if (isMessageKey(issue.message)) return translate(locale, issue.message);
+/** Path parameters longer than this are refused by the router itself (414) before any schema sees them. */
+export const maxParamLength = 500;
+
+/** How a field is named in a message: its path in the body, query or params ('sslCerts.0.csr'). */
+export const fieldName = (locale: Locale, path: string) => path || translate(locale, 'w.request');
+
+/** Turns one validation issue into a message in the caller's language, naming the field and the bound. */
+function issueMessage(locale: Locale, field: string, issue: { message: string; code?: string; maximum?: unknown; minimum?: unknown }): string {
+  if (isMessageKey(issue.message)) {
+    const bound = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? String(v) : '');
+    return translate(locale, issue.message, { field: fieldName(locale, field), max: bound(issue.maximum), min: bound(issue.minimum) });
+  }
   const fromZod = zodLocales[locale].localeError?.(issue as never);
   const text = typeof fromZod === 'string' ? fromZod : fromZod?.message;
   return text ?? issue.message;
 }
 
-/** The one error handler: business errors, validation errors, 404s; hides the inside of every 5xx. */
+/** Fastify's own errors, raised while the request was read or routed, and what each one answers. */
+const frameworkErrors: Record<string, ErrorName> = {
+  FST_ERR_BAD_URL: 'BAD_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'PARAM_TOO_LONG',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_JSON_BODY',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_CONTENT_LENGTH',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+const megabyte = 1024 * 1024;
+const sizeText = (bytes: number) => (bytes >= megabyte ? `${Math.round((bytes / megabyte) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`);
+/** Only so much of what the caller sent is repeated in a message. */
+const echo = (v: string) => (v.length > 100 ? `${v.slice(0, 100)}…` : v);
+const pathOf = (url: string) => url.split('?')[0] ?? url;
+
+/** The locale from the headers, for errors raised before the onRequest hook that sets request.locale ran. */
+const localeOf = (request: FastifyRequest): Locale => {
+  const lang = request.headers.lang;
+  return pickLocale(typeof lang === 'string' ? lang : undefined, request.headers['accept-language']);
+};
+
+/** Answers a catalogue error as the envelope, with the status the catalogue gives it. */
+function sendError(reply: FastifyReply, locale: Locale, name: ErrorName, params?: Record<string, string | number>) {
+  const e = errorCatalog[name];
+  // Error answers are not the route's success shape: skip its response schema, or every business error becomes a 500.
+  reply.serializer(JSON.stringify);
+  return reply.status(e.status).type('application/json; charset=utf-8').send({ code: e.code, data: null, msg: translate(locale, e.key, params) });
+}
+
+function paramsFor(name: ErrorName, request: FastifyRequest): Record<string, string | number> {
+  switch (name) {
+    case 'BODY_TOO_LARGE':
+      return { max: sizeText(request.routeOptions?.bodyLimit ?? request.server.initialConfig.bodyLimit ?? megabyte) };
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return { type: echo(String(request.headers['content-type'] ?? '—')) };
+    case 'PARAM_TOO_LONG':
+      return { max: maxParamLength };
+    default:
+      return {};
+  }
+}
+
+/**
+ * Errors the router raises before any route runs (a URL that does not decode, a path parameter over
+ * maxParamLength): passed to `Fastify({ frameworkErrors })` so that they too answer the envelope.
+ */
+export const onFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  const name = frameworkErrors[error.code] ?? 'BAD_REQUEST';
+  request.log.info({ code: error.code, url: request.url }, 'request refused by the router');
+  void sendError(reply, localeOf(request), name, { ...paramsFor(name, request), status: error.statusCode ?? 400 });
+};
+
+/** The one error handler: business errors, validation errors, refused requests; hides the inside of every 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // Every route's pattern and method, so that a known path asked with another method answers 405, not 404.
+  const routes: { pattern: RegExp; method: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    const source = route.url
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    for (const method of [route.method].flat()) routes.push({ pattern: new RegExp(`^${source}$`), method });
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const locale = request.locale;
-    // Error answers are not the route's success shape: skip its response schema, or every business error becomes a 500.
     reply.serializer(JSON.stringify);
     if (error instanceof AppError) {
       const errors = error.fields
@@ -44,8 +116,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       for (const v of error.validation) {
         // fastify-type-provider-zod 7 spreads the zod issue: code in `keyword`, path in `instancePath`, the rest in `params`.
         const issue = { ...v.params, code: v.keyword, message: v.message ?? '' };
-        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        errors[field] ??= issueMessage(locale, issue);
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        errors[field || '_'] ??= issueMessage(locale, field, issue);
       }
       const first = Object.values(errors)[0] ?? translate(locale, errorCatalog.INVALID_INPUT.key);
       return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: first, errors });
@@ -60,18 +132,27 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(e.status).send({ code: e.code, data: null, msg: translate(locale, e.key) });
     }
     const status = (error as FastifyError).statusCode ?? 500;
-    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
-      request.log.info({ limit, length: request.headers['content-length'] }, 'request body too large');
-      const shown = limit >= 1024 * 1024 ? `${Math.floor(limit / 1024 / 1024)} MB` : `${Math.floor(limit / 1024)} KB`;
-      return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: translate(locale, 'err.bodyTooLarge', { limit: shown }) });
-    }
     if (status < 500 && !isResponseSerializationError(error)) {
-      // Malformed bodies, too-large payloads, unsupported media types: the caller's fault, said plainly.
+      // The request could not be read (broken JSON, too large, unsupported media type): said plainly, with its own status.
+      const name = frameworkErrors[(error as FastifyError).code] ?? 'BAD_REQUEST';
       request.log.info({ err: error }, 'rejected request');
-      return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: translate(locale, errorCatalog.INVALID_INPUT.key) });
+      return sendError(reply, locale, name, { ...paramsFor(name, request), status });
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'unexpected failure');
     return reply.status(500).send({ code: 500, data: null, msg: translate(locale, errorCatalog.INTERNAL.key) });
   });
+
+  return {
+    /** The answer for a request no route takes: 405 when the path exists with other methods, else 404. */
+    notFound(request: FastifyRequest, reply: FastifyReply) {
+      const path = pathOf(request.url);
+      const allowed = [...new Set(routes.filter((r) => r.method !== request.method && r.pattern.test(path)).map((r) => r.method))];
+      const params = { method: request.method, path: echo(path) };
+      if (allowed.length) {
+        reply.header('allow', allowed.join(', '));
+        return sendError(reply, request.locale, 'METHOD_NOT_ALLOWED', { ...params, allowed: allowed.join(', ') });
+      }
+      return sendError(reply, request.locale, 'ROUTE_NOT_FOUND', params);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
+import { text } from '@cc/contracts/input';
 import { ok } from '../../lib/envelope.ts';
 import { callCloudflare, type CloudflareCall } from '../../services/cfdns/cloudflare.ts';
 
@@ -18,31 +19,31 @@ const security = [{ token: [] }];
 
 const headers = z.object({
   // Printable ASCII only: a token never spans lines or carries spaces.
-  [cfTokenHeader]: z.string().min(1).max(400).regex(/^[\x21-\x7e]+$/),
+  [cfTokenHeader]: text(400).min(1).regex(/^[\x21-\x7e]+$/),
 });
 /** Cloudflare zone and record ids are 32 hex digits; anything else could walk to another endpoint. */
-const zoneId = z.string().regex(/^[0-9a-f]{32}$/i);
-const zoneName = z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$/);
+const zoneId = text(32).regex(/^[0-9a-f]{32}$/i);
+const zoneName = text(253).trim().toLowerCase().min(1).regex(/^[a-z0-9.-]+$/);
 
 export const cfZonesBody = z.object({ name: zoneName });
 export const cfRecordsBody = z.object({
   zoneId,
   page: z.number().int().min(1).max(10_000).optional(),
   perPage: z.number().int().min(5).max(5000).optional(),
-  type: z.string().regex(/^[A-Z]{1,10}$/).optional(),
-  name: z.string().max(255).regex(/^[^\s]*$/).optional(),
+  type: text(10).regex(/^[A-Z]{1,10}$/).optional(),
+  name: text(255).regex(/^[^\s]*$/).optional(),
 });
 export const cfRecordTypes = ['A', 'AAAA', 'CNAME', 'TXT', 'MX', 'NS'] as const;
 export const cfCreateBody = z.object({
   zoneId,
   record: z.object({
     type: z.enum(cfRecordTypes),
-    name: z.string().min(1).max(255).regex(/^[^\s]+$/),
-    content: z.string().min(1).max(4096),
+    name: text(255).min(1).regex(/^[^\s]+$/),
+    content: text(4096).min(1),
     ttl: z.number().int().min(1).max(86_400),
     proxied: z.boolean().optional(),
     priority: z.number().int().min(0).max(65_535).optional(),
-    comment: z.string().max(500).optional(),
+    comment: text(500).optional(),
   }),
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '@cc/contracts/input';
 import { binaryFile } from '@cc/contracts/orders';
 import { ordersContext } from '../../services/orders/context.ts';
 import { approveByToken, lookupApproval } from '../../services/dcv/validation.ts';
@@ -11,7 +12,7 @@ export const orderPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The link in the mail opens a page; only its button (a POST) approves. Mail scanners and link previewers
   // fetch links by themselves, so a GET changes nothing.
-  const approveParams = z.object({ token: z.string().max(512) });
+  const approveParams = z.object({ token: text(512) });
   app.get('/dcv/approve/:token', {
     schema: {
       tags: ['orders'],
@@ -41,7 +42,7 @@ export const orderPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.headers(approvalPageHeaders).send(approvalPage(v, pageLocale(request.headers.lang, request.headers['accept-language'])));
   });
 
-  const brandParams = z.object({ brand: z.string().regex(/^[a-z0-9_-]{1,40}$/i) });
+  const brandParams = z.object({ brand: text(40).regex(/^[a-z0-9_-]{1,40}$/i) });
   const der = (pem: string) => Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
 
   app.get('/ca/:brand/root.crt', {

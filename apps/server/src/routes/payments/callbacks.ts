@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { envelope } from '@cc/contracts/envelope';
+import { translate } from '@cc/contracts/messages';
 import { callbackAnswer } from '@cc/contracts/payments';
 import { signatureHeader, timestampHeader } from '../../adapters/payment/sandbox.ts';
 import { paymentsContext } from '../../services/payments/context.ts';
@@ -18,7 +20,16 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, request.rawBody);
   });
 
+  /** Every answer is the envelope: code is the HTTP status, msg says why in the caller's language. */
+  const answer = (status: 200 | 400 | 401, locale: 'zh' | 'en', data: { received: boolean; applied: boolean; reason: string }) => ({
+    code: status,
+    data,
+    msg: translate(locale, `pay.callback.${data.reason}`),
+  });
+
   app.post('/payment-callbacks/sandbox', {
+    // The signature is checked over the bytes as sent, whatever they hold: the input guard leaves the body alone.
+    config: { verbatimBody: true },
     schema: {
       tags: ['payments'],
       summary: 'Signed callback of the sandbox gateway (applied once; replays and late events answered 200 and ignored)',
@@ -26,7 +37,7 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
         `JSON { eventId, paymentId, merchantRef, status: succeeded|declined|expired, amount, currency, occurredAt }. Headers ${timestampHeader} (unix seconds, within 300 s) and ` +
         `${signatureHeader} = hex HMAC-SHA256(PAYMENT_SANDBOX_SECRET, "{timestamp}.{raw body}"). 401: bad signature or stale timestamp; 400: malformed, unknown payment, wrong amount or currency.`,
       body: z.string().describe('raw JSON body'),
-      response: { 200: callbackAnswer, 400: callbackAnswer, 401: callbackAnswer },
+      response: { 200: envelope(callbackAnswer), 400: envelope(callbackAnswer), 401: envelope(callbackAnswer) },
     },
   }, async (request, reply) => {
     const gateway = ctx.sandbox;
@@ -34,10 +45,11 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!v.ok) {
       await logRefusedCallback(app.db, gateway.name, v.reason, (request.rawBody ?? '').slice(0, 500));
       request.log.warn({ reason: v.reason }, 'payment callback refused');
-      return reply.status(v.reason === 'malformed' ? 400 : 401).send({ received: false, applied: false, reason: v.reason });
+      const status = v.reason === 'malformed' ? 400 : 401;
+      return reply.status(status).send(answer(status, request.locale, { received: false, applied: false, reason: v.reason }));
     }
     const r = await applyGatewayEvent(ctx, gateway, v.event);
-    return reply.status(r.httpStatus).send({ received: r.httpStatus === 200, applied: r.applied, reason: r.reason });
+    return reply.status(r.httpStatus).send(answer(r.httpStatus, request.locale, { received: r.httpStatus === 200, applied: r.applied, reason: r.reason }));
   });
 };
 

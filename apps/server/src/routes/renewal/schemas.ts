@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { text } from '@cc/contracts/input';
 
 /** Bodies and answers of the renewal calls. */
 export const createRenewBody = z.object({
-  ticket: z.string({ message: 'v.required' }).min(1, { message: 'v.required' }).max(100_000).describe('the renewal link\'s ticket: base64 of { v, orderNo, productNo, domains }'),
+  ticket: text(100_000, 'v.required').min(1, { message: 'v.required' }).describe('the renewal link\'s ticket: base64 of { v, orderNo, productNo, domains }'),
 });
 
 export const createRenewAnswer = z.object({

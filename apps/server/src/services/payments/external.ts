@@ -102,8 +102,15 @@ export interface Applied {
   paymentId?: string;
 }
 
+/** What a refused callback carried, as text PostgreSQL stores: NUL written out, lone surrogates replaced. */
+const storable = (detail: string) =>
+  detail
+    .slice(0, 1000)
+    .replaceAll('\u0000', '\\u0000')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 async function logCallback(q: Queryable, gateway: string, paymentId: string | null, verdict: string, detail: string) {
-  await q.query(`INSERT INTO payment_callback_log (gateway, payment_id, verdict, detail) VALUES ($1, $2, $3, $4)`, [gateway, paymentId, verdict, detail.slice(0, 1000)]);
+  await q.query(`INSERT INTO payment_callback_log (gateway, payment_id, verdict, detail) VALUES ($1, $2, $3, $4)`, [gateway, paymentId, verdict, storable(detail)]);
 }
 
 /** Records a refused callback (bad signature, stale, malformed) outside any payment's transaction. */

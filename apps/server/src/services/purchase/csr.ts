@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import { textFault } from '@cc/contracts/input';
 import type { KeyParams } from '@cc/domain/key-options';
 import { said, type Said } from './rule-error.ts';
 
@@ -45,7 +46,10 @@ export async function parseCsr(text: string): Promise<ParsedCsr | Said> {
     key.asymmetricKeyType === 'ec'
       ? { encryption: 'ECC', curve: curveNames[details.namedCurve ?? ''] ?? details.namedCurve ?? '', signature }
       : { encryption: key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss' ? 'RSA' : String(key.asymmetricKeyType).toUpperCase(), keyLength: details.modulusLength ?? 0, signature };
-  return { pem, commonName: csr.subjectName.getField('CN')[0] ?? '', keyParams, spki };
+  const commonName = csr.subjectName.getField('CN')[0] ?? '';
+  // The request's own text reaches the database: a CN with U+0000 or a lone surrogate is no name at all.
+  if (textFault(commonName)) return said('purchase.csr.invalid');
+  return { pem, commonName, keyParams, spki };
 }
 
 /** One DER element at `at`: where its content starts and where it ends (definite lengths only). */

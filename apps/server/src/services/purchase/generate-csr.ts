@@ -40,9 +40,10 @@ export async function generateCsr(input: GenerateCsrInput, options: KeyOptions, 
       ? { name: 'ECDSA', namedCurve: namedCurves[input.keyCurve], hash }
       : { name: 'RSASSA-PKCS1-v1_5', modulusLength: input.keySize, publicExponent: new Uint8Array([1, 0, 1]), hash };
   const keys = (await crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const name: x509.JsonName = [{ CN: [domain] }];
+  // Typed values: as plain strings the library would read "#…" as hex and strip quotes and backslashes.
+  const typed = (v: string) => (x509.Name.isPrintableString(v) ? { printableString: v } : { utf8String: v });
   const parts: [string, string][] = [['C', input.country], ['ST', input.province], ['L', input.locality], ['O', input.organization], ['OU', input.orgUnit]];
-  for (const [k, v] of parts) if (v) name.push({ [k]: [v] });
+  const name = new x509.Name([{ CN: [typed(domain)] }, ...parts.filter(([, v]) => v).map(([k, v]) => ({ [k]: [typed(v)] }))]);
   const san = new x509.SubjectAlternativeNameExtension([isIp(domain) ? { type: 'ip', value: domain } : { type: 'dns', value: domain }]);
   const csr = await x509.Pkcs10CertificateRequestGenerator.create(
     { name, keys, signingAlgorithm: algorithm, extensions: [san, await x509.SubjectKeyIdentifierExtension.create(keys.publicKey, false, crypto)] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@cc/contracts/input';
 
 /**
  * The renewal ticket of a renewal link (document 01 §4): base64 of a JSON object, so the console can pre-fill
@@ -9,9 +10,10 @@ import { z } from 'zod';
  */
 export const renewalTicket = z.object({
   v: z.literal(1).optional(),
-  orderNo: z.string().min(1).max(64),
-  productNo: z.string().max(64).optional(),
-  domains: z.array(z.string().min(1).max(253)).min(1).max(500),
+  // Decoded from base64, so the input guard never saw these strings: text() keeps NUL and lone surrogates out.
+  orderNo: text(64).min(1),
+  productNo: text(64).optional(),
+  domains: z.array(text(253).min(1)).min(1).max(500),
 });
 export type RenewalTicket = z.infer<typeof renewalTicket>;
 

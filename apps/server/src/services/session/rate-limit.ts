@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '@cc/db/client';
 import { fail } from '../../lib/app-error.ts';
+import { sha256 } from '../../lib/crypto.ts';
 
 /**
  * Counters kept in the database (rate_events) so that every server instance sees the same counts.
@@ -11,13 +12,20 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/**
+ * The key as stored: keys carry what a caller typed (a sign-in name, a forwarded address), and the column is
+ * indexed, so a long one is kept as its SHA-256 (PostgreSQL refuses index rows over a few kilobytes).
+ */
+const maxKeyLength = 200;
+export const storedKey = (key: string) => (key.length <= maxKeyLength ? key : `${key.slice(0, 40)}#sha256:${sha256(key)}`);
+
 /** Seconds until one more event is allowed under this limit; 0 when it is allowed now. */
 export async function waitSeconds(q: Queryable, limit: Limit): Promise<number> {
   const [row] = await q.query<{ n: number; wait: number | null }>(
     `SELECT count(*)::int AS n,
             ceil(extract(epoch FROM (min(at) + make_interval(secs => $2) - now())))::int AS wait
        FROM rate_events WHERE key = $1 AND at > now() - make_interval(secs => $2)`,
-    [limit.key, limit.windowSeconds],
+    [storedKey(limit.key), limit.windowSeconds],
   );
   if (!row || row.n < limit.max) return 0;
   return Math.max(1, row.wait ?? limit.windowSeconds);
@@ -31,7 +39,7 @@ export async function longestWait(q: Queryable, limits: Limit[]): Promise<number
 }
 
 export async function record(q: Queryable, keys: string[]): Promise<void> {
-  for (const key of keys) {
+  for (const key of keys.map(storedKey)) {
     await q.query(`INSERT INTO rate_events (key) VALUES ($1)`, [key]);
     // Old events of this key are dead weight; the longest window used is well under a day.
     await q.query(`DELETE FROM rate_events WHERE key = $1 AND at < now() - interval '1 day'`, [key]);
@@ -39,7 +47,7 @@ export async function record(q: Queryable, keys: string[]): Promise<void> {
 }
 
 export async function clear(q: Queryable, key: string): Promise<void> {
-  await q.query(`DELETE FROM rate_events WHERE key = $1`, [key]);
+  await q.query(`DELETE FROM rate_events WHERE key = $1`, [storedKey(key)]);
 }
 
 /**
@@ -57,9 +65,10 @@ export async function reserve(db: Db, limits: Limit[], then?: (q: Queryable) => 
     await then?.(q);
     const ids: number[] = [];
     for (const l of limits) {
-      const [row] = await q.query<{ id: number }>(`INSERT INTO rate_events (key) VALUES ($1) RETURNING id`, [l.key]);
+      const key = storedKey(l.key);
+      const [row] = await q.query<{ id: number }>(`INSERT INTO rate_events (key) VALUES ($1) RETURNING id`, [key]);
       ids.push(row!.id);
-      await q.query(`DELETE FROM rate_events WHERE key = $1 AND at < now() - interval '1 day'`, [l.key]);
+      await q.query(`DELETE FROM rate_events WHERE key = $1 AND at < now() - interval '1 day'`, [key]);
     }
     return ids;
   });
