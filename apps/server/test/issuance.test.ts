@@ -275,6 +275,11 @@ describe('built-in CA', () => {
     const smime = r.body.data as string;
     await markPaid(t.app, smime);
     await drainAll(t.app);
+    // The mailbox is proved by a mail to it only: no DNS record stands in for it.
+    for (const dcvMethod of ['dns_txt', 'dns', 'file']) {
+      const change = await me.put('/v1/orders/dcv', { orderNo: smime, dcvMethod });
+      expect(change.body.code, dcvMethod).toBe(10001);
+    }
     expect((await openApproval(t.app, await approvalLink(t.app, mailbox), 'POST')).state).toBe('approved');
     await drainAll(t.app);
     const smimeCert = await certOf(smime);

@@ -128,6 +128,6 @@ export function saveEmailApplies(mailbox: string, domain?: string): boolean {
 export function validateDcvEmail(p: { email: string; saveEmail?: boolean }): PurchaseMessageKey | null {
   const v = p.email.trim();
   if (!v) return p.saveEmail ? 'purchase.dcvEmail.enter' : 'purchase.dcvEmail.required';
-  if (isStandardMailbox(v)) return null;
-  return emailPattern.test(v) ? null : 'purchase.dcvEmail.format';
+  // The same rule as a method change's mailbox (a role name or one address of at most 254 characters).
+  return isDcvMailbox(v) ? null : 'purchase.dcvEmail.format';
 }

@@ -470,7 +470,8 @@ export async function changeMethod(ctx: OrdersContext, o: DcvOrder, method: DcvM
     const mailbox = emailFamily ? given.toLowerCase() : '';
     const out: ApprovalMail[] = [];
     for (const t of targets) {
-      const allowed = dcvMethodsFor({ brand: o.brand, productType: o.product_type, certType: o.cert_type, wildcard: t.domain.startsWith('*.') });
+      // An S/MIME order validates the mailbox itself: only a mail to it proves control of it.
+      const allowed: DcvMethod[] = t.domain.includes('@') ? ['email'] : dcvMethodsFor({ brand: o.brand, productType: o.product_type, certType: o.cert_type, wildcard: t.domain.startsWith('*.') });
       if (!allowed.includes(m)) throw new RuleError('INVALID_INPUT', said('purchase.dcv.notAllowed', { method: m }), { dcvMethod: said('purchase.dcv.notAllowed', { method: m }) });
       const v = newDcvValues(m);
       const to = mailbox ? mailboxFor(m, mailbox, t.domain) : '';
