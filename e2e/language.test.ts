@@ -30,7 +30,7 @@ async function expectAccessible(page: Page, parts: string[] = []) {
   expect(bad).toEqual([]);
 }
 
-async function signedIn(lang: 'zh' | 'en', theme: 'light' | 'dark' = 'light', size: { width: number; height: number } = sizes[0]) {
+async function signedIn(lang: 'zh' | 'en', theme: 'light' | 'dark' | 'system' = 'light', size: { width: number; height: number } = sizes[0]) {
   const p = await stack.newPage({ lang, theme, token });
   await p.setViewportSize(size);
   return p;
