@@ -13,7 +13,8 @@ export interface TypeSwitchProps<T extends string> {
 
 /**
  * The e-mail / phone choice of sign-in and sign-up: one segmented control on both pages. Plain buttons rather than
- * antd's Segmented, which would weigh on the sign-in page's first load. A radio group: one Tab stop, arrows move
+ * antd's Segmented (its colours: the layout background as track, the elevated one for the choice), which would weigh
+ * on the sign-in page's first load. A radio group: one Tab stop, arrows move
  * the choice.
  */
 export function TypeSwitch<T extends string>({ value, options, onChange, label, testId, onMouseEnter }: TypeSwitchProps<T>) {
@@ -37,7 +38,7 @@ export function TypeSwitch<T extends string>({ value, options, onChange, label, 
       aria-label={label}
       data-testid={testId}
       onMouseEnter={onMouseEnter}
-      style={{ display: 'flex', padding: 2, gap: 2, marginBottom: 20, borderRadius: token.borderRadius, background: token.colorFillTertiary }}
+      style={{ display: 'flex', padding: 2, gap: 2, marginBottom: 20, borderRadius: token.borderRadius, background: token.colorBgLayout }}
     >
       {options.map((o, i) => {
         const on = o.value === value;
