@@ -93,14 +93,18 @@ describe('language and chrome', () => {
     }
   });
 
-  it('titles the tab in the page language and follows a switch of language', async () => {
+  it('titles the tab in the page language and follows a switch of language, as do the names the server words', async () => {
     const p = await signedIn('en');
     try {
       await p.goto('/orders/list');
       await p.getByTestId('orders-table').waitFor();
       await p.waitForFunction(() => document.title === 'Orders list - CertHub Console');
+      const row = p.getByTestId('orders-table').locator('tr', { hasText: orderNo });
+      await row.getByText(product.en).waitFor();
       await p.getByTestId('lang-switch').click();
       await p.waitForFunction(() => document.title === '订单列表 - CertHub 证书控制台');
+      // What the server words (product names, statuses) is fetched again in the new language.
+      await row.getByText(product.zh).waitFor();
       await p.getByTestId('lang-switch').click();
       await p.waitForFunction(() => document.title === 'Orders list - CertHub Console');
 
@@ -164,6 +168,12 @@ describe('language and chrome', () => {
         const row = p.getByTestId('products-table').locator('tr', { has: p.getByTestId(`prices-${product.no}`) });
         await row.waitFor();
         expect(await row.textContent()).toContain(want);
+
+        await p.goto('/ssl/certificates');
+        await p.getByTestId('purchase-form').waitFor();
+        await p.getByTestId('brand-globalsign').click();
+        await p.getByTestId('cert-type-DV').click();
+        expect(await p.getByTestId(`product-${product.no}`).textContent()).toBe(want);
 
         await p.goto('/orders/list');
         await p.getByTestId('orders-table').getByText(orderNo).waitFor();

@@ -82,8 +82,8 @@ function SignedInLayout() {
     setCollapsed(!collapsed);
   };
 
-  // The full label is also the item's tooltip, should a long one (or a narrow window) still cut it.
-  const label = (n: MenuNode) => <span title={t(n.titleKey)}>{t(n.titleKey)}</span>;
+  // The full label is also the item's tooltip, should a long one (or a narrow window) still cut it; folded, antd shows its own.
+  const label = (n: MenuNode) => <span title={collapsed ? undefined : t(n.titleKey)}>{t(n.titleKey)}</span>;
   const toItems = (nodes: MenuNode[]): NonNullable<React.ComponentProps<typeof Menu>['items']> =>
     nodes.map((n) => (n.children ? { key: n.key, icon: n.icon, label: label(n), children: toItems(n.children) } : { key: n.key, icon: n.icon, label: label(n) }));
 
