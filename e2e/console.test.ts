@@ -186,12 +186,11 @@ describe('console shell', () => {
     await expect.poll(() => menu.textContent()).toContain('Dashboard');
     expect(await menu.textContent()).not.toContain('控制台');
 
-    // The switch cycles light → dark → system; the default is system (this browser prefers light).
+    // The theme is picked from a menu of light, dark and system; the default is system (this browser prefers light).
     const themeSwitch = page.getByTestId('theme-switch');
     expect(await themeSwitch.getAttribute('data-mode')).toBe('system');
     await themeSwitch.click();
-    await page.locator('[data-testid="theme-switch"][data-mode="light"]').waitFor();
-    await themeSwitch.click();
+    await page.getByTestId('theme-dark').click();
     await page.locator('[data-testid="theme-switch"][data-mode="dark"]').waitFor();
     await page.waitForFunction((light) => getComputedStyle(document.body).backgroundColor !== light, lightBg);
     const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -208,7 +207,7 @@ describe('console shell', () => {
 
     // The sidebar folds to its icons.
     const siderWidth = () => page.getByTestId('sider').evaluate((el) => Math.round(el.getBoundingClientRect().width));
-    expect(await siderWidth()).toBe(224);
+    expect(await siderWidth()).toBe(248);
     await page.getByTestId('menu-toggle').click();
     await expect.poll(siderWidth).toBe(80);
 
@@ -219,7 +218,7 @@ describe('console shell', () => {
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$0.00');
     expect(await siderWidth()).toBe(80);
     await page.getByTestId('menu-toggle').click();
-    await expect.poll(siderWidth).toBe(224);
+    await expect.poll(siderWidth).toBe(248);
     await screenshot(page, 'dashboard-en-dark-switched');
   });
 

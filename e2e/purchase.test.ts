@@ -516,7 +516,7 @@ describe('buying certificates', () => {
     await page.locator('.ant-select-item-option', { hasText: "Let's Encrypt" }).click();
     await page.getByTestId('cert-type-DV').click();
     await page.getByTestId('product-LE-DV-FREE').click();
-    expect(await page.getByTestId('term-90').textContent()).toBe('90天');
+    expect(await page.getByTestId('term-90').textContent()).toBe('90 天');
     await page.locator('[data-testid="preview-total"]', { hasText: '￥0.00' }).waitFor();
     const cn = `free-${tag}.example.com`;
     await page.getByTestId('common-name').fill(cn);

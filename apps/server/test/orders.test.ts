@@ -80,6 +80,27 @@ describe('GET /v1/orders', () => {
   });
 });
 
+describe('product names', () => {
+  it("names the product in the caller's language in the list, the details and a batch: one name per language", async () => {
+    await t.app.db.query(`UPDATE products SET product_name = 'Catalogue DV', chinese_name = '测试域名型证书', english_name = 'Test Domain SSL' WHERE product_no = 'T-DV'`);
+    try {
+      const orderNo = mine[0]!;
+      const name = async (lang: 'zh' | 'en') => ({
+        list: ((await me.get(`/v1/orders?orderNo=${orderNo}`, { lang })).body.data as { data: { productName: string }[] }).data[0]!.productName,
+        detail: ((await me.get(`/v1/orders/detail/${orderNo}`, { lang })).body.data as { orderInfo: { productName: string } }).orderInfo.productName,
+        batch: ((await me.post('/v1/orders/batch', { orderNos: [orderNo] }, { lang })).body.data as { data: { productName: string }[] }).data[0]!.productName,
+      });
+      expect(await name('zh')).toEqual({ list: '测试域名型证书', detail: '测试域名型证书', batch: '测试域名型证书' });
+      expect(await name('en')).toEqual({ list: 'Test Domain SSL', detail: 'Test Domain SSL', batch: 'Test Domain SSL' });
+      // A product without a name in a language falls back to its catalogue name.
+      await t.app.db.query(`UPDATE products SET english_name = '' WHERE product_no = 'T-DV'`);
+      expect((await name('en')).detail).toBe('Catalogue DV');
+    } finally {
+      await t.app.db.query(`UPDATE products SET product_name = 'T-DV', chinese_name = 'T-DV', english_name = 'T-DV' WHERE product_no = 'T-DV'`);
+    }
+  });
+});
+
 describe('details, status, remark', () => {
   it('answers the details page and refuses another account', async () => {
     const orderNo = mine[0]!;

@@ -24,6 +24,14 @@ describe('site configuration', () => {
     expect(other.json().data.siteName).toBe('CertHub');
   });
 
+  it('answers a title per language', async () => {
+    await t.app.db.query(`INSERT INTO site_config (host, config) VALUES ('titles.example', '{"siteName":"Shop","titles":{"en":"Shop certificates"}}')`);
+    const r = await t.app.inject({ method: 'GET', url: '/siteConfig', headers: { host: 'titles.example' } });
+    expect(r.json().data).toMatchObject({ title: 'CertHub 证书控制台', titles: { en: 'Shop certificates' } });
+    const plain = await t.app.inject({ method: 'GET', url: '/siteConfig', headers: { host: 'localhost' } });
+    expect(plain.json().data.titles).toEqual({});
+  });
+
   it('gives display rates with CNY at 1', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/v1/exRate' });
     expect(r.json().data.currencies).toContainEqual({ currency: 'CNY', rate: 1, symbol: '￥' });

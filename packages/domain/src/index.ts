@@ -7,3 +7,4 @@ export * from './terms.ts';
 export * from './key-options.ts';
 export * from './batch-input.ts';
 export * from './pricing.ts';
+export * from './product-name.ts';

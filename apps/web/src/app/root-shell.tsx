@@ -3,7 +3,8 @@ import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { onSessionPurged } from '../lib/session.ts';
 import { currencyPref } from '../lib/prefs.ts';
 import { useRouteTitle } from '../hooks/use-route-title.ts';
-import { siteTitle } from './site-config-effects.ts';
+import { useTranslation } from 'react-i18next';
+import { currentSiteTitle } from './site-config-effects.ts';
 
 /** Doc 02 §2: every navigation scrolls to the top after 100 ms. */
 const scrollDelayMs = 100;
@@ -12,15 +13,18 @@ export function RootShell() {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const title = useRouteTitle();
+  const { i18n } = useTranslation();
 
   useEffect(() => {
     const t = setTimeout(() => window.scrollTo({ top: 0 }), scrollDelayMs);
     return () => clearTimeout(t);
   }, [pathname]);
 
+  // Follows the language: the page's title and the site's title both change with it.
   useEffect(() => {
-    document.title = title && siteTitle ? `${title} - ${siteTitle}` : siteTitle || title;
-  }, [title]);
+    const site = currentSiteTitle();
+    document.title = title && site ? `${title} - ${site}` : site || title;
+  }, [title, i18n.language]);
 
   // 401, a failed token check or sign-out: go to /sign-in (the query cache clears itself).
   useEffect(

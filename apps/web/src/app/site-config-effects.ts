@@ -1,9 +1,13 @@
-import type { SiteConfig } from '@cc/contracts/site';
-import { applySiteDefaultLanguage } from '../i18n/index.ts';
+import { siteTitleFor, type SiteConfig } from '@cc/contracts/site';
+import { applySiteDefaultLanguage, currentLocale, i18n } from '../i18n/index.ts';
 import { setApiBase } from '../lib/http.ts';
 
 let applied: SiteConfig | null = null;
-export let siteTitle = '';
+
+/** The site's title in the current language (the tab reads "page - site title"); empty before the configuration is in. */
+export function currentSiteTitle(): string {
+  return applied ? siteTitleFor(applied, currentLocale(), i18n.t('layout.siteTitle', { siteName: applied.siteName })) : '';
+}
 
 function injectScript(id: string, src: string) {
   if (!src || document.getElementById(id)) return;
@@ -20,8 +24,7 @@ export async function applySiteConfig(site: SiteConfig) {
   applied = site;
   setApiBase(site.apiBaseURL);
   await applySiteDefaultLanguage(site.defaultLocal);
-  siteTitle = site.title || site.siteName;
-  document.title = siteTitle;
+  document.title = currentSiteTitle();
   if (site.favicon) {
     const link = document.querySelector<HTMLLinkElement>('link#site-favicon') ?? document.createElement('link');
     link.id = 'site-favicon';

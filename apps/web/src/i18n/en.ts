@@ -50,6 +50,7 @@ export const en: Strings = {
     unexpected: 'The page ran into an unexpected error.',
   },
   layout: {
+    siteTitle: '{{siteName}} Console',
     collapse: 'Collapse menu',
     expand: 'Expand menu',
     myAccount: 'My account',
@@ -168,6 +169,7 @@ export const en: Strings = {
     welcome: 'Certificate and domain console',
     tabEmail: 'E-mail',
     tabTel: 'Phone',
+    typeLabel: 'Sign in with',
     email: 'E-mail',
     emailPlaceholder: 'Enter your e-mail',
     tel: 'Phone number',
@@ -209,6 +211,7 @@ export const en: Strings = {
     signUp: {
       subtitle: 'Create your account',
       byTel: 'With phone',
+      typeLabel: 'Sign up with',
       byEmail: 'With e-mail',
       confirm: 'Confirm password',
       confirmPlaceholder: 'Enter the password again',

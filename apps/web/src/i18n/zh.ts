@@ -49,6 +49,7 @@ export const zh = {
     unexpected: '页面出现了意外错误。',
   },
   layout: {
+    siteTitle: '{{siteName}} 证书控制台',
     collapse: '收起菜单',
     expand: '展开菜单',
     myAccount: '我的账户',
@@ -167,6 +168,7 @@ export const zh = {
     welcome: '证书与域名管理控制台',
     tabEmail: '邮箱登录',
     tabTel: '手机号登录',
+    typeLabel: '登录方式',
     email: '邮箱',
     emailPlaceholder: '请输入邮箱',
     tel: '手机号',
@@ -208,6 +210,7 @@ export const zh = {
     signUp: {
       subtitle: '创建您的账户',
       byTel: '手机号注册',
+      typeLabel: '注册方式',
       byEmail: '邮箱注册',
       confirm: '确认密码',
       confirmPlaceholder: '请再次输入密码',

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { NetworkError } from './http.ts';
 import { onSessionPurged } from './session.ts';
+import { i18n } from '../i18n/index.ts';
 
 /**
  * The console's query cache. Provided by the signed-in layout only: the signed-out pages read no
@@ -19,3 +20,6 @@ export const queryClient = new QueryClient({
 
 // A purged session (sign-out, 401, failed token check) leaves nothing of the old account behind.
 onSessionPurged(() => queryClient.clear());
+
+// Answers carry words in the request's language (status texts, product names): a new language fetches them again.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());

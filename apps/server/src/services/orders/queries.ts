@@ -13,6 +13,7 @@ import {
 } from '@cc/contracts/orders';
 import { isDcvMethod } from '@cc/domain/dcv';
 import { formatValidity, termDays } from '@cc/domain/terms';
+import { productNameFor } from '@cc/domain/product-name';
 import type { Said } from '../../lib/app-error.ts';
 import { likePattern, pageOffset } from '../purchase/paging.ts';
 import { instructionsFor } from '../dcv/values.ts';
@@ -42,6 +43,8 @@ export type OrderRow = {
   domain_names: string[];
   product_no: string;
   product_name: string;
+  chinese_name: string;
+  english_name: string;
   product_type: string;
   brand: string;
   brand_name: string;
@@ -74,7 +77,7 @@ export type OrderRow = {
 }
 
 export const orderColumns = `o.id, o.order_no, o.account_id, ${effectiveStatusSql} AS status, o.order_status AS raw_status, o.validity, o.common_name, o.domain_names,
-  o.product_no, p.product_name, o.product_type, o.brand, p.brand_name, p.cert_type, p.free, o.dcv_method, o.dcv_email,
+  o.product_no, p.product_name, p.chinese_name, p.english_name, o.product_type, o.brand, p.brand_name, p.cert_type, p.free, o.dcv_method, o.dcv_email,
   o.pay_amount::float8 AS pay_amount, o.raw_amount::float8 AS raw_amount, o.discount, o.re_sign_status, o.re_sign_price_diff::float8 AS re_sign_price_diff,
   o.re_sign_paid_at, o.remark, o.created_at, o.paid_at, o.not_before, o.not_after, o.plan_ends_at, o.issued_at, o.cancelled_at, o.validation_started_at,
   o.certificate_id, o.contact_id, o.org_id, o.csr, (o.private_key_sealed IS NOT NULL) AS has_key, o.status_reason`;
@@ -90,7 +93,7 @@ export function toListItem(r: OrderRow, locale: Locale, now: Date): OrderListIte
     commonName: r.common_name,
     domainNames: r.domain_names,
     productNo: r.product_no,
-    productName: r.product_name,
+    productName: productNameFor(locale, { productName: r.product_name, chineseName: r.chinese_name, englishName: r.english_name }),
     productType: r.product_type,
     brand: r.brand,
     brandName: r.brand_name,

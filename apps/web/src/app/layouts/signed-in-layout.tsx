@@ -23,6 +23,8 @@ import { menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
 registerMessages(messages);
 
 const collapsedKey = 'siderCollapsed';
+// Wide enough for the longest English label of the second level ("Batch ownership change") beside a scrollbar.
+const siderWidth = 248;
 
 /** POST /verify_token once per token when the layout is entered; an invalid token purges the session. */
 function useTokenCheck() {
@@ -80,8 +82,10 @@ function SignedInLayout() {
     setCollapsed(!collapsed);
   };
 
+  // The full label is also the item's tooltip, should a long one (or a narrow window) still cut it; folded, antd shows its own.
+  const label = (n: MenuNode) => <span title={collapsed ? undefined : t(n.titleKey)}>{t(n.titleKey)}</span>;
   const toItems = (nodes: MenuNode[]): NonNullable<React.ComponentProps<typeof Menu>['items']> =>
-    nodes.map((n) => (n.children ? { key: n.key, icon: n.icon, label: t(n.titleKey), children: toItems(n.children) } : { key: n.key, icon: n.icon, label: t(n.titleKey) }));
+    nodes.map((n) => (n.children ? { key: n.key, icon: n.icon, label: label(n), children: toItems(n.children) } : { key: n.key, icon: n.icon, label: label(n) }));
 
   return (
     <Layout style={{ minHeight: '100vh' }} data-testid="signed-in-layout">
@@ -98,12 +102,12 @@ function SignedInLayout() {
         }
       />
       {/* The sider is sticky; the column behind it carries its colour and border down long pages. */}
-      <Layout style={{ background: siderColumn(collapsed ? 80 : 224, token.colorBgContainer, token.colorBorderSecondary, token.colorBgLayout) }}>
+      <Layout style={{ background: siderColumn(collapsed ? 80 : siderWidth, token.colorBgContainer, token.colorBorderSecondary, token.colorBgLayout) }}>
         <Layout.Sider
           collapsible
           collapsed={collapsed}
           trigger={null}
-          width={224}
+          width={siderWidth}
           collapsedWidth={80}
           theme="light"
           breakpoint="lg"

@@ -59,7 +59,8 @@ const zh = {
     verifyIssuing: '全部通过，签发中',
     verifyClose: '知道了',
   },
-  term: { day: '{{count}} 天', year: '{{count}} 年' },
+  // i18next plurals: Chinese only ever uses _other.
+  term: { day_one: '{{count}} 天', day_other: '{{count}} 天', year_one: '{{count}} 年', year_other: '{{count}} 年' },
   cancel: {
     title: '确认取消订单？',
     content: '将取消 {{count}} 个订单：{{orderNos}}。已支付的金额将退回账户余额，此操作不可撤销。',
@@ -324,7 +325,7 @@ const en: Widen<Bundle> = {
     verifyIssuing: 'All passed, issuing',
     verifyClose: 'OK',
   },
-  term: { day: '{{count}} days', year: '{{count}} year(s)' },
+  term: { day_one: '{{count}} day', day_other: '{{count}} days', year_one: '{{count}} year', year_other: '{{count}} years' },
   cancel: {
     title: 'Cancel the orders?',
     content: '{{count}} order(s) will be cancelled: {{orderNos}}. What was paid returns to your balance. This cannot be undone.',

@@ -35,8 +35,11 @@ const zh = {
     notPayable: '订单 {{orderNo}} 不是待支付状态',
   },
   term: {
-    day: '{{count}} 天',
-    year: '{{count}} 年',
+    // i18next plurals: Chinese only ever uses _other.
+    day_one: '{{count}} 天',
+    day_other: '{{count}} 天',
+    year_one: '{{count}} 年',
+    year_other: '{{count}} 年',
   },
   allOrders: {
     title: '全部订单',
@@ -218,8 +221,10 @@ const en: Widen<Bundle> = {
     notPayable: 'Order {{orderNo}} is not waiting for payment',
   },
   term: {
-    day: '{{count}} days',
-    year: '{{count}} year(s)',
+    day_one: '{{count}} day',
+    day_other: '{{count}} days',
+    year_one: '{{count}} year',
+    year_other: '{{count}} years',
   },
   allOrders: {
     title: 'All orders',

@@ -15,6 +15,7 @@ import type { PhoneValue } from '../../../components/phone-number-input.tsx';
 import { PlainInput } from '../../../components/plain-input.tsx';
 import { login, type SecondStepData } from '../api/login.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { TypeSwitch } from './type-switch.tsx';
 import { Notice } from './notice.tsx';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 
@@ -128,25 +129,21 @@ export default function SignInPage() {
     <AuthShell title={t('auth.signIn')} testId="sign-in-page">
       {search.reset ? <Notice type="success" text={t('auth.resetDone')} /> : null}
       <form onSubmit={onSubmit} noValidate style={{ display: captchaOpen ? 'none' : undefined }} onFocus={() => void loadCaptcha()}>
-        <div style={{ display: 'flex', gap: 8, marginBottom: 20 }} role="tablist" data-testid="login-type" onMouseEnter={() => void loadPhone()}>
-          {(['email', 'tel'] as const).map((v) => (
-            <Button
-              key={v}
-              role="tab"
-              aria-selected={type === v}
-              type={type === v ? 'primary' : 'default'}
-              style={{ flex: 1 }}
-              onClick={() => {
-                setType(v);
-                setErrors({});
-                setChecked(false);
-              }}
-              data-testid={`login-type-${v}`}
-            >
-              {v === 'email' ? t('auth.tabEmail') : t('auth.tabTel')}
-            </Button>
-          ))}
-        </div>
+        <TypeSwitch
+          value={type}
+          label={t('auth.typeLabel')}
+          options={[
+            { value: 'email', label: t('auth.tabEmail') },
+            { value: 'tel', label: t('auth.tabTel') },
+          ]}
+          onChange={(v) => {
+            setType(v);
+            setErrors({});
+            setChecked(false);
+          }}
+          onMouseEnter={() => void loadPhone()}
+          testId="login-type"
+        />
         <div style={{ marginBottom: 20 }}>
           {type === 'email' ? (
             <>

@@ -3,7 +3,6 @@ import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Segmented from 'antd/es/segmented';
 import type { Rule } from 'antd/es/form';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { CodeField } from '../../../components/code-field.tsx';
 import { getSignupCode } from '../api/get-signup-code.ts';
 import { signup } from '../api/signup.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { TypeSwitch } from './type-switch.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 import { useFieldRules } from '../hooks/use-password-rules.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
@@ -90,16 +90,15 @@ export default function SignUpPage() {
 
   return (
     <AuthShell title={t('auth.toSignUp')} subtitle={t('auth.signUp.subtitle')} testId="sign-up-page">
-      <Segmented<RegisterType>
-        block
+      <TypeSwitch<RegisterType>
         value={type}
         onChange={setType}
-        style={{ marginBottom: 20 }}
+        label={t('auth.signUp.typeLabel')}
         options={[
           { value: 'tel', label: t('auth.signUp.byTel') },
           { value: 'email', label: t('auth.signUp.byEmail') },
         ]}
-        data-testid="register-type"
+        testId="register-type"
       />
       <Form<Values>
         form={form}

@@ -45,6 +45,7 @@ import { formatDate, formatTime, orderExpiry } from '../lib/format.ts';
 import { saveBlob, saveText, stamp } from '../../../lib/download.ts';
 import { filterStatuses, isCancellable, isIssued, isPayable, isVerifiable } from '../lib/status.ts';
 import { useOrdersT } from '../i18n.ts';
+import { productNameFor } from '@cc/domain/product-name';
 
 interface Filters {
   domain: string;
@@ -98,7 +99,7 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
   const { renew, renewing } = useRenew();
 
   const rows = list.data?.data ?? [];
-  const productOptions = useMemo(() => (products.data?.data ?? []).map((p) => ({ value: p.productNo, label: p.productName })), [products.data]);
+  const productOptions = useMemo(() => (products.data?.data ?? []).map((p) => ({ value: p.productNo, label: productNameFor(lang, p) })), [products.data, lang]);
   const brandOptions = useMemo(() => {
     const seen = new Map<string, string>();
     for (const p of products.data?.data ?? []) if (!seen.has(p.brand)) seen.set(p.brand, p.brandName);

@@ -25,8 +25,8 @@ export default function ContactsPage() {
         {t('contact.pageTitle')}
       </Typography.Title>
       <ListToolbar addTestId="contact-add" onAdd={() => setDialog({ editing: null })}>
-        <Input style={{ width: 180 }} placeholder={t('contact.searchLastname')} value={draft.lastname} onChange={(e) => setDraft({ ...draft, lastname: e.target.value })} allowClear data-testid="search-lastname" />
-        <Input style={{ width: 180 }} placeholder={t('contact.searchFirstname')} value={draft.firstname} onChange={(e) => setDraft({ ...draft, firstname: e.target.value })} allowClear data-testid="search-firstname" />
+        <Input style={{ width: 220 }} placeholder={t('contact.searchLastname')} aria-label={t('contact.searchLastname')} value={draft.lastname} onChange={(e) => setDraft({ ...draft, lastname: e.target.value })} allowClear data-testid="search-lastname" />
+        <Input style={{ width: 220 }} placeholder={t('contact.searchFirstname')} aria-label={t('contact.searchFirstname')} value={draft.firstname} onChange={(e) => setDraft({ ...draft, firstname: e.target.value })} allowClear data-testid="search-firstname" />
         <Button type="primary" onClick={() => { setSearch(draft); setPaging({ ...paging, page: 1 }); }} data-testid="search">
           {t('common.search')}
         </Button>

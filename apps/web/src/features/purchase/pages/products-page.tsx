@@ -11,8 +11,12 @@ import { ApiError } from '../../../lib/http.ts';
 import { useDisplayCurrency, useMoney } from '../../../hooks/use-money.ts';
 import { useProducts, type ProductsAnswer } from '../api/get-products.ts';
 import { usePurchaseT } from '../i18n.ts';
+import { productNameFor } from '@cc/domain/product-name';
 
 type Product = ProductsAnswer['data'][number];
+
+/** Below this the table scrolls sideways rather than squeezing the prices column. */
+const minTableWidth = 860;
 
 /** /ssl/products: every product the account can buy, with its price for each term it is sold for. */
 export default function ProductsPage() {
@@ -30,7 +34,7 @@ export default function ProductsPage() {
 
   const termLabel = (term: number) => {
     const v = formatValidity(term);
-    return v.unit === 'day' ? t('products.days', { n: v.value }) : t('products.years', { n: v.value });
+    return t(v.unit === 'day' ? 'products.day' : 'products.year', { count: v.value });
   };
 
   return (
@@ -48,15 +52,17 @@ export default function ProductsPage() {
         size="middle"
         loading={products.isPending}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        // Columns wrap (names, the price tags) so every term's price fits a 1280-wide window; narrower ones scroll.
+        scroll={{ x: minTableWidth }}
         pagination={{ defaultPageSize, showSizeChanger: true, pageSizeOptions: pageSizes.map(String), showTotal: (n) => t('common.total', { total: n }) }}
         columns={[
           {
             title: t('products.product'),
             key: 'name',
+            width: 260,
             render: (_, p) => (
               <div>
-                <Typography.Text strong>{lang === 'en' ? p.englishName || p.productName : p.chineseName || p.productName}</Typography.Text>
+                <Typography.Text strong>{productNameFor(lang, p)}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {p.productNo}

@@ -49,6 +49,7 @@ import { decodeRenewalTicket } from '../lib/renewal-ticket.ts';
 import { generateCsrs, parseCsrPems, type ParsedCsr } from '../../../lib/pki-worker/client.ts';
 import { splitCsrPems } from '../lib/csr-text.ts';
 import { usePurchaseT } from '../i18n.ts';
+import { productNameFor } from '@cc/domain/product-name';
 
 type Product = ProductsAnswer['data'][number];
 type Mode = 'single' | 'batch';
@@ -574,7 +575,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const brandInfo = brands.find((b) => b.value === brand);
   const termText = (n: number) => {
     const v = formatValidity(n);
-    return msg(v.unit === 'day' ? 'purchase.term.days' : 'purchase.term.years', { n: v.value });
+    return t(v.unit === 'day' ? 'products.day' : 'products.year', { count: v.value });
   };
   const status = (e: string | null | undefined, f: string) => (e && show(f) ? { validateStatus: 'error' as const, help: <span data-testid={`error-${f}`}>{e}</span> } : {});
   const domainType = !withDomains ? t('domainTypes.none') : isIpProduct(productType) ? t('domainTypes.ip') : productType === 'wild' || wildOn ? t('domainTypes.wildcard') : productType === 'dv_one_ssl' || ((productType === 'ov' || productType === 'ev') && (plan.orders[0]?.domainNames.length ?? 0) === 0) ? t('domainTypes.single') : t('domainTypes.multi');
@@ -652,7 +653,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 <Radio.Group
                   value={product?.productNo}
                   onChange={(e) => setProduct(String(e.target.value))}
-                  options={typeProducts.map((p) => ({ value: p.productNo, label: <span data-testid={`product-${p.productNo}`}>{lang === 'en' ? p.englishName || p.productName : p.chineseName || p.productName}</span> }))}
+                  options={typeProducts.map((p) => ({ value: p.productNo, label: <span data-testid={`product-${p.productNo}`}>{productNameFor(lang, p)}</span> }))}
                 />
               </Form.Item>
               {/* 4. term */}
