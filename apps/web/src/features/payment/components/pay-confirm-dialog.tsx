@@ -87,7 +87,7 @@ export function PayConfirmDialog({ open, state, declined = false, onDone, onRetr
           <Result
             status="success"
             title={t('confirm.success')}
-            subTitle={<span data-testid="confirm-redirect">{t(successTarget === 'list' ? 'confirm.successToList' : 'confirm.successToOrder', { seconds: Math.max(left, 0) })}</span>}
+            subTitle={<span data-testid="confirm-redirect" style={{ color: 'var(--ant-color-text-secondary)' }}>{t(successTarget === 'list' ? 'confirm.successToList' : 'confirm.successToOrder', { seconds: Math.max(left, 0) })}</span>}
           />
         ) : declined ? (
           <Result status="warning" title={t('result.declined')} subTitle={t('result.declinedHint')} />

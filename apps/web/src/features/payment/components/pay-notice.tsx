@@ -6,6 +6,7 @@ import Typography from 'antd/es/typography';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { Link } from '@tanstack/react-router';
 import { useMoney } from '../../../hooks/use-money.ts';
+import { useLinkColor } from '../../../lib/link-color.ts';
 import type { PayResult } from '../api/pay-orders.ts';
 import { usePaymentT } from '../i18n.ts';
 import { coinAmount, payKindOf } from '../lib/pay-way.ts';
@@ -53,13 +54,12 @@ export function PayNotice({ payWay, amount, balance, result, resultState, onRetr
   // Outside production the server names the sandbox's hosted page (what the QR code opens): a phone on another
   // network cannot reach it, so it is offered here too.
   const sandboxPage = result?.sandboxPageURL ?? '';
+  const linkColor = useLinkColor();
   const sandbox =
     sandboxPage && resultState === 'ready' ? (
       <Flex vertical gap={4} data-testid="sandbox-page">
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('notice.sandboxHint')}
-        </Typography.Text>
-        <a href={sandboxPage} target="_blank" rel="noopener noreferrer" data-testid="sandbox-page-link">
+        <Typography.Text style={{ fontSize: 12, color: 'var(--ant-color-text-secondary)' }}>{t('notice.sandboxHint')}</Typography.Text>
+        <a href={sandboxPage} target="_blank" rel="noopener noreferrer" style={{ color: linkColor }} data-testid="sandbox-page-link">
           {t('notice.sandboxLink')} <ExportOutlined />
         </a>
       </Flex>
