@@ -5,18 +5,27 @@
  * - after an outside payment confirmed in the dialog, the console goes on to the order by itself, and the list knows;
  * - at 1280×800 the orders table's Expires column is not under the fixed Actions column, and the organisations
  *   table's actions are on screen;
- * - /payment/batch is in the menu, and each company on /orders/org links to its verified domains.
+ * - /payment/batch is in the menu, and each company on /orders/org links to its verified domains;
+ * - the server zip says what it will contain before asking for a password, and with the key pasted it holds the
+ *   IIS and Tomcat files too (the server does not keep this order's key).
  * Screenshots at 1280 and 1440, zh/en, light/dark go to e2e/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccount } from '../apps/server/test/purchase-helpers.ts';
+import { startDns } from '../apps/server/test/orders-helpers.ts';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
 import { screenshot as shoot, startStack, type Stack, apiClient, type Envelope } from './harness.ts';
 
 let stack: Stack;
+let dns: Awaited<ReturnType<typeof startDns>>;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'cc-polish-pay-'));
 let token = '';
 let accountId = 0;
 let productNo = '';
@@ -87,7 +96,8 @@ const looks = [
 ] as const;
 
 beforeAll(async () => {
-  stack = await startStack();
+  dns = await startDns();
+  stack = await startStack({ DNS_RESOLVER: dns.address });
   const a = await newAccount(stack.app);
   accountId = a.id;
   token = a.token;
@@ -101,6 +111,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.close();
+  dns?.close();
 });
 
 /** A fresh page at one size and look. */
@@ -287,6 +298,72 @@ describe('the menu', () => {
       await p.locator('[data-testid="side-menu"] .ant-menu-item-selected', { hasText: look.lang === 'zh' ? '批量支付' : 'Batch payment' }).waitFor();
       await screenshot(p, `polish-pay-menu-batch-1280-${look.lang}-${look.theme}`);
       await p.context().close();
+    }
+  });
+});
+
+describe('the server zip', () => {
+  it('says what it will contain before asking for a password, and adds IIS and Tomcat when the key is given', async () => {
+    // An issued order whose key the server does not hold (CSR and key made by openssl), validated through the DNS stand-in.
+    const commonName = `zip-${tag}.example.org`;
+    const keyFile = path.join(tmp, 'zip.key');
+    const csr = execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-subj', `/CN=${commonName}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const orderNo = String(await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr, commonName, dcvMethod: 'dns_txt' })).split(',')[0]!;
+    await stack.app.db.tx((q) => postLedgerEntry(q, { accountId, amount: 100_000, kind: 'adjustment', ref: `e2e-polish-pay-zip:${accountId}` }));
+    await api('POST', '/v1/orders/pay', { orderNo, payWay: 'balance' });
+    // The first check answers the TXT record to publish; once it is in the DNS stand-in the next one passes.
+    const verify = async () => {
+      const r = await fetch(`${stack.baseUrl}/v1/orders/verifyDomains/${orderNo}`, { method: 'PUT', headers: { token, authorization: token, 'content-type': 'application/json' }, body: '{}' });
+      const env = (await r.json()) as Envelope<{ domains: { instructions: { host?: string; value?: string } }[] }>;
+      expect(env.code).toBe(200);
+      return env.data;
+    };
+    for (const d of (await verify()).domains) if (d.instructions.host) dns.setTxt(d.instructions.host, d.instructions.value!);
+    await verify();
+
+    for (const look of looks) {
+      for (const v of viewports) {
+        const p = await pageAt(v, look);
+        await p.goto(`/ssl/certificate/${orderNo}`);
+        await p.locator('[data-testid="order-details-page"][data-status="1005"]').waitFor({ timeout: 60_000 });
+        await p.getByTestId('download-zip').click();
+        const contents = p.getByTestId('zip-contents');
+        await contents.waitFor();
+        // No key on the server: PEM folders only, said as such, and no password asked for.
+        expect(await contents.getAttribute('data-folders')).toBe('nginx,apache,root');
+        await p.getByTestId('zip-no-key').waitFor();
+        expect(await p.getByTestId('keystore-password').count()).toBe(0);
+        await screenshot(p, `polish-pay-zip-no-key-${v.width}-${look.lang}-${look.theme}`);
+        await expectAccessible(p, ['[data-testid="password-form"]']);
+        // The key given: IIS and Tomcat join, and now the password is asked for.
+        await p.getByTestId('zip-add-key').click();
+        await p.locator('[data-testid="zip-contents"][data-folders="nginx,apache,iis,tomcat,root"]').waitFor();
+        await p.getByTestId('keystore-key').fill(readFileSync(keyFile, 'utf8'));
+        await p.getByTestId('keystore-password').fill('secret-123');
+        await p.getByTestId('keystore-confirm').fill('secret-123');
+        await screenshot(p, `polish-pay-zip-with-key-${v.width}-${look.lang}-${look.theme}`);
+        if (v.width === 1280 && look.lang === 'zh') {
+          const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('password-submit').click()]);
+          const file = path.join(tmp, 'with-key.zip');
+          await download.saveAs(file);
+          const zip = await JSZip.loadAsync(readFileSync(file));
+          const names = Object.keys(zip.files).filter((f) => !f.endsWith('/')).sort();
+          const stem = commonName;
+          expect(names).toEqual([
+            `apache/${stem}.crt`, `apache/${stem}.key`, `apache/${stem}_chain.crt`, `iis/${stem}.pfx`,
+            `nginx/${stem}.key`, `nginx/${stem}_bundle.pem`, `root/${stem}_root.crt`, `tomcat/${stem}.jks`,
+          ]);
+          const pfx = path.join(tmp, 'from-zip.pfx');
+          writeFileSync(pfx, await zip.file(`iis/${stem}.pfx`)!.async('nodebuffer'));
+          const info = execFileSync('openssl', ['pkcs12', '-info', '-in', pfx, '-passin', 'pass:secret-123', '-nodes'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+          expect(info).toContain('BEGIN PRIVATE KEY');
+          expect(info).toContain(commonName);
+        }
+        await p.context().close();
+      }
     }
   });
 });
