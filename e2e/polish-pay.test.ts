@@ -6,6 +6,7 @@
  * - at 1280×800 the orders table's Expires column is not under the fixed Actions column, and the organisations
  *   table's actions are on screen;
  * - /payment/batch is in the menu, and each company on /orders/org links to its verified domains;
+ * - the one-at-a-time batch's bar is as long as its label says, with no layer sweeping over it;
  * - the server zip says what it will contain before asking for a password, and with the key pasted it holds the
  *   IIS and Tomcat files too (the server does not keep this order's key).
  * Screenshots at 1280 and 1440, zh/en, light/dark go to e2e/screenshots/.
@@ -364,6 +365,60 @@ describe('the server zip', () => {
         }
         await p.context().close();
       }
+    }
+  });
+});
+
+describe('batch progress, one at a time', () => {
+  it('shows a bar as long as its label says while the orders are being created', async () => {
+    for (const [v, look] of [[viewports[0], looks[0]], [viewports[1], looks[1]]] as const) {
+      const p = await pageAt(v, look);
+      await p.goto('/ssl/certificates');
+      await p.getByTestId('purchase-form').waitFor();
+      await p.getByTestId('tab-batch').click();
+      if (await p.getByTestId('brand-bitcert').count()) await p.getByTestId('brand-bitcert').click();
+      else {
+        await p.getByTestId('more-brands').click();
+        await p.locator('.ant-select-item-option', { hasText: /bitcert/i }).first().click();
+      }
+      await p.getByTestId('cert-type-DV').click();
+      await p.getByTestId('product-BC-DV-ONE').click();
+      await p.getByTestId('one-by-one').click();
+      const groups = Array.from({ length: 12 }, (_, i) => (i === 6 ? `bad..domain-${tag}` : `b${i}-${look.lang}-${tag}.example.com`));
+      await p.getByTestId('batch-domains').fill(groups.join('\n\n'));
+      await p.locator('[data-testid="orders-count"]', { hasText: look.lang === 'zh' ? '共 12 个订单' : '12 order(s)' }).waitFor();
+      // The last creation is held: 11 of 12 are done (one bad line failed at once), 91%.
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((r) => (release = r));
+      let sent = 0;
+      await p.route('**/v1/orders/certificate/**', async (route) => {
+        sent++;
+        if (sent === 11) await gate;
+        await route.continue();
+      });
+      await p.getByTestId('create-order').click();
+      await p.locator('[data-testid="progress-dialog"][data-running="Y"][data-done="11"]').waitFor();
+      const bar = p.getByTestId('progress-bar');
+      await bar.getByText('91%', { exact: true }).waitFor();
+      await screenshot(p, `polish-pay-progress-running-${v.width}-${look.lang}-${look.theme}`);
+      const seen = await p.evaluate(() => {
+        const el = document.querySelector('[data-testid="progress-bar"]')!;
+        const rail = el.querySelector('.ant-progress-rail')!.getBoundingClientRect().width;
+        const track = el.querySelector('.ant-progress-track')!.getBoundingClientRect().width;
+        // Anything animating over the bar (antd's "active" sweep is an animation of the track's ::after).
+        const sweeping = document.getAnimations().filter((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return target instanceof Element && el.contains(target) && a.playState === 'running';
+        }).length;
+        return { ratio: track / rail, sweeping };
+      });
+      expect(seen.ratio).toBeGreaterThan(0.89);
+      expect(seen.ratio).toBeLessThan(0.93);
+      expect(seen.sweeping).toBe(0);
+      release();
+      await p.locator('[data-testid="progress-dialog"][data-running="N"][data-done="12"]').waitFor();
+      await p.unroute('**/v1/orders/certificate/**');
+      await p.context().close();
     }
   });
 });
