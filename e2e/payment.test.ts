@@ -419,6 +419,7 @@ describe('payment by each outside way', () => {
     await tab.close();
     await page.locator('[data-testid="pay-confirm-state"][data-state="success"]').waitFor({ timeout: 30_000 });
     await screenshot(page, 'payment-confirm-zh-light-success');
+    // It moves on to the order by itself (document 01 §4); "go now" only saves the wait.
     await page.getByTestId('confirm-done').click();
     await page.waitForURL(new RegExp(`/ssl/certificate/${orderNo}$`));
   });

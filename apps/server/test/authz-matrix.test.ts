@@ -107,6 +107,7 @@ function attempts(): Record<string, Call[]> {
     'GET /v1/orders/status/{id}': each((no) => ({ method: 'GET', url: `/v1/orders/status/${no}` })),
     'GET /v1/orders/cert/{orderNo}': [{ method: 'GET', url: `/v1/orders/cert/${a.issued}` }],
     'GET /v1/orders/download/{orderNo}': [{ method: 'GET', url: `/v1/orders/download/${a.issued}` }],
+    'POST /v1/orders/download/{orderNo}': [{ method: 'POST', url: `/v1/orders/download/${a.issued}`, payload: { password: 'Secret#2026' } }],
     'POST /v1/cert/pfx': [{ method: 'POST', url: '/v1/cert/pfx', payload: { orderNo: a.issued, password: 'Secret#2026' } }],
     'POST /v1/cert/jks': [{ method: 'POST', url: '/v1/cert/jks', payload: { orderNo: a.issued, password: 'Secret#2026' } }],
     'GET /v1/orders/domainList/{orderNo}': each((no) => ({ method: 'GET', url: `/v1/orders/domainList/${no}` })),

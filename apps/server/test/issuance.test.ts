@@ -185,6 +185,26 @@ describe('built-in CA', () => {
     const withKey = await me.post('/v1/cert/pfx', { orderNo: ov, password: 'Secret#123', key: await pkcs8Pem(await testKeys()) });
     expect(withKey.body.code, withKey.body.msg).toBe(200);
 
+    // The server zip without the key: PEM files only. With the key given in the body: the key files, IIS and Tomcat too.
+    const names = async (payload: Buffer) => Object.keys((await JSZip.loadAsync(payload)).files).filter((f) => !f.endsWith('/')).sort();
+    const bare = await t.app.inject({ method: 'GET', url: `/v1/orders/download/${ov}?password=Secret%23123`, headers: { token: meToken } });
+    expect(await names(bare.rawPayload)).toEqual(['apache/ov.issue.example.crt', 'apache/ov.issue.example_chain.crt', 'nginx/ov.issue.example_bundle.pem', 'root/ov.issue.example_root.crt']);
+    const keyPem = await pkcs8Pem(await testKeys());
+    const full = await t.app.inject({ method: 'POST', url: `/v1/orders/download/${ov}`, headers: { token: meToken }, payload: { password: 'Secret#123', key: keyPem } });
+    expect(full.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(full.rawPayload);
+    expect(await names(full.rawPayload)).toEqual([
+      'apache/ov.issue.example.crt', 'apache/ov.issue.example.key', 'apache/ov.issue.example_chain.crt', 'iis/ov.issue.example.pfx',
+      'nginx/ov.issue.example.key', 'nginx/ov.issue.example_bundle.pem', 'root/ov.issue.example_root.crt', 'tomcat/ov.issue.example.jks',
+    ]);
+    const p12 = file('ov.pfx', await zip.file('iis/ov.issue.example.pfx')!.async('nodebuffer'));
+    expect((await run('openssl', ['pkcs12', '-in', p12, '-info', '-nodes', '-passin', 'pass:Secret#123'])).stdout).toContain('BEGIN PRIVATE KEY');
+    // Another key than the certificate's is refused by name, as a form body too; nothing is kept.
+    const stranger = await pkcs8Pem(await globalThis.crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']));
+    const wrong = await me.post(`/v1/orders/download/${ov}`, { password: 'Secret#123', key: stranger }, { lang: 'en', form: true });
+    expect(wrong.body).toMatchObject({ code: 10001, errors: { key: expect.any(String) } });
+    expect((await certOf(ov)).key).toBeNull();
+
     const ev = await issue('T-EV', { csr: await makeCsr('ev.issue.example'), commonName: 'ev.issue.example', contactID, orgID });
     const evText = await text((await certOf(ev)).cert);
     expect(evText).toContain('Policy: 2.23.140.1.1');

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { client, newAccount } from './purchase-helpers.ts';
@@ -8,6 +10,7 @@ import {
 type PayResult = {
   status: string; paymentId: string; payWay: string; amount: number; webPagePayURL: string; payURL: string; stripePublicKey: string; clientSecret: string;
   sessionID: string; webCurrency: string; backCurrency: string; transferredPriceCent: number; qrCodeBase64: string; expireTime: number;
+  sandboxPageURL: string;
 };
 type Body = { code: number; data: unknown; msg: string };
 
@@ -158,6 +161,46 @@ describe('callbacks', () => {
     expect((await postCallback(t.app, await callbackFor(t.app, result.paymentId, 'succeeded'))).body.applied).toBe(true);
     expect(await balanceOf(t.app, a.id)).toBe(8_000);
     expect(await ledgerSum(t.app, a.id)).toBe(8_000);
+  });
+});
+
+describe('the sandbox page beside the QR code', () => {
+  /** The sandbox's own rendering: the same text always gives the same image. */
+  const qrOf = (text: string) => QRCode.toDataURL(text, { margin: 1, width: 256, errorCorrectionLevel: 'M' });
+
+  it('outside production: WeChat, USDT and USDC name the hosted page, and their QR code opens it', async () => {
+    const wechat = (await payOne('wechat')).result;
+    expect(wechat.sandboxPageURL).toMatch(/^http:\/\/[^/]+\/payment\/test\?id=sbx_/);
+    expect(wechat.sandboxPageURL).toBe(wechat.webPagePayURL);
+    expect(wechat.qrCodeBase64).toBe(await qrOf(wechat.sandboxPageURL));
+    const a = await newAccount(t.app);
+    const me = client(t.app, a.token);
+    for (const payWay of ['usdt', 'usdc']) {
+      const r = (await me.post('/v1/deposit', { amount: 10_000, payWay })).body.data as PayResult;
+      expect(r.sandboxPageURL, payWay).toMatch(/^http:\/\/[^/]+\/deposit\/test\?id=sbx_/);
+      expect(r.qrCodeBase64, payWay).toBe(await qrOf(r.sandboxPageURL));
+      // The address to transfer to is still given, for the copy box.
+      expect(r.payURL, payWay).not.toBe('');
+      // The page is the sandbox's own: it shows this payment.
+      expect((await publicGet(`/sandbox/payments/${sandboxIdOf(r)}`)).data).toMatchObject({ method: payWay, status: 'pending', page: 'deposit' });
+    }
+    // Pressing pay again answers the same payment, still with its page.
+    const { me: me2, orderNo, result } = await payOne('wechat');
+    const again = (await me2.post('/v1/orders/pay', { payWay: 'wechat', orderNo })).body.data as PayResult;
+    expect(again).toMatchObject({ paymentId: result.paymentId, sandboxPageURL: result.sandboxPageURL });
+  });
+
+  it('in production the pay result names no sandbox page', async () => {
+    const prod = await startTestApp({ NODE_ENV: 'production', DEV_OUTBOX: '', MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(16).toString('hex') });
+    try {
+      const a = await newAccount(prod.app);
+      const r = (await client(prod.app, a.token).post('/v1/deposit', { amount: 10_000, payWay: 'wechat' })).body;
+      expect(r.code, r.msg).toBe(200);
+      expect((r.data as PayResult).sandboxPageURL).toBe('');
+      expect((r.data as PayResult).qrCodeBase64).toMatch(/^data:image\/png/);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

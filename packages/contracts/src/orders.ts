@@ -314,6 +314,10 @@ export const jksAnswer = z.object({ fileName: z.string(), jks: z.string().descri
 export const downloadQuery = z.object({
   password: z.preprocess(emptyToUndefined, keystorePassword.optional()).describe('for the IIS .pfx and Tomcat .jks; generated (and written to password.txt) when absent'),
 });
+/** The zip of one order with the key the server does not hold: in a body, never in an address (logs keep addresses). */
+export const downloadBody = downloadQuery.extend({
+  key: z.preprocess(emptyToUndefined, z.string().max(20_000).optional()).describe('PEM private key when the server does not hold it: adds the key files, iis/ and tomcat/'),
+});
 export const batchDownloadQuery = downloadQuery.extend({ orderNos: nameList.pipe(z.array(z.string()).min(1).max(500)) });
 /** A file answer (zip, DER): bytes, not JSON. */
 export const binaryFile = z.custom<Uint8Array>((v) => v instanceof Uint8Array);

@@ -92,6 +92,9 @@ export const payResult = z.object({
   transferredPriceCent: z.number().int().describe('crypto: amount to transfer in the coin\'s cents (1 coin = 1 USD)'),
   qrCodeBase64: z.string().describe('PNG data URL (data:image/png;base64,...)'),
   expireTime: z.number().int().describe('unix seconds when the payment expires (0 for balance)'),
+  sandboxPageURL: z
+    .string()
+    .describe("outside production only: the sandbox gateway's hosted page where the payer approves (what the QR code encodes), for a machine whose phone cannot reach it; '' in production and for balance"),
 });
 export type PayResult = z.infer<typeof payResult>;
 

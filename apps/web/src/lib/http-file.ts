@@ -21,7 +21,8 @@ interface RawEnvelope {
 }
 const isEnvelope = (v: unknown): v is RawEnvelope => typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 
-export async function httpFile(path: string, opts: Pick<RequestOptions, 'query' | 'timeout' | 'signal' | 'quiet'> = {}): Promise<FileAnswer> {
+/** A GET, or a POST with a JSON body when the request carries what must not sit in an address (a private key). */
+export async function httpFile(path: string, opts: Pick<RequestOptions, 'query' | 'timeout' | 'signal' | 'quiet'> & { body?: object } = {}): Promise<FileAnswer> {
   const sentToken = getToken();
   if (path.startsWith('/v1/') && !sentToken) {
     purgeSession();
@@ -43,7 +44,12 @@ export async function httpFile(path: string, opts: Pick<RequestOptions, 'query' 
   try {
     let res: Response;
     try {
-      res = await fetch(buildUrl(path, opts.query), { headers, signal: controller.signal, credentials: 'same-origin' });
+      res = await fetch(
+        buildUrl(path, opts.query),
+        opts.body
+          ? { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(opts.body), signal: controller.signal, credentials: 'same-origin' }
+          : { headers, signal: controller.signal, credentials: 'same-origin' },
+      );
     } catch (e) {
       if (controller.signal.aborted && !timedOut) throw new DOMException('The request was cancelled', 'AbortError');
       if (!opts.quiet) setTimeout(() => notify.error(i18n.t('http.disconnected')), networkToastDelayMs);

@@ -158,7 +158,8 @@ export function createSandboxGateway(deps: { db: Db; secret: Buffer; fetch?: typ
           return { ...none, sessionID: `cs_test_${id}`, clientSecret: `pi_${id}_secret_${randomBytes(9).toString('base64url')}`, stripePublicKey: publicKey };
         case 'usdt':
         case 'usdc':
-          return { ...none, payURL: address ?? '', webCurrency: coin, transferredPriceCent: coinAmount ?? 0, qrCodeBase64: await qr(address ?? '') };
+          // No wallet can pay the sandbox: its code opens the hosted page, where the payer approves the transfer.
+          return { ...none, payURL: address ?? '', webCurrency: coin, transferredPriceCent: coinAmount ?? 0, qrCodeBase64: await qr(page) };
       }
     },
 

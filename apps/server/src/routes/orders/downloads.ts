@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
-import { batchDownloadQuery, certAnswer, downloadQuery, jksAnswer, keystoreBody, orderNoParams, pfxAnswer, zipFile } from '@cc/contracts/orders';
+import { batchDownloadQuery, certAnswer, downloadBody, downloadQuery, jksAnswer, keystoreBody, orderNoParams, pfxAnswer, zipFile } from '@cc/contracts/orders';
 import { ok } from '../../lib/envelope.ts';
 import { RuleError, said } from '../../services/purchase/rule-error.ts';
 import { ordersContext } from '../../services/orders/context.ts';
@@ -64,6 +64,24 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const b = await certBundle(ctx, await myOrder(ctx, request.account.id, request.params.orderNo));
     const { zip } = await serverZip([b], request.query.password);
+    return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileStem(b)}.zip"`).send(zip);
+  });
+
+  app.post('/v1/orders/download/:orderNo', {
+    schema: {
+      tags,
+      summary: 'Zip of one order, with the private key the server does not hold (same layout as the GET)',
+      description:
+        'Body { key, password }: `key` must be the certificate\'s (orders.key.mismatch otherwise); with it the zip also holds nginx/ and apache/ key files, iis/{name}.pfx and tomcat/{name}.jks. ' +
+        'Without `key` the held key is used, as by the GET. The key is used for this file only and is not stored.',
+      params: orderNoParams,
+      body: downloadBody,
+      response: { 200: zipFile },
+    },
+  }, async (request, reply) => {
+    const held = await certBundle(ctx, await myOrder(ctx, request.account.id, request.params.orderNo));
+    const b = request.body.key?.trim() ? { ...held, key: keyFor(held, request.body.key) } : held;
+    const { zip } = await serverZip([b], request.body.password);
     return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileStem(b)}.zip"`).send(zip);
   });
 

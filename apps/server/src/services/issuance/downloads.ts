@@ -61,7 +61,7 @@ export const jks = (b: CertBundle, key: string, password: string) => buildJks(b.
 
 /**
  * One folder per server type: nginx (fullchain + key), Apache (cert, chain, key), IIS (.pfx) and Tomcat (.jks).
- * Without a key only the PEM files go in. With several orders each gets a folder named by its order number.
+ * Without a key (held by the server, or given for one order through keyFor) only the PEM files go in. With several orders each gets a folder named by its order number.
  */
 export async function serverZip(bundles: CertBundle[], password: string | undefined): Promise<{ zip: Buffer; generatedPassword: string | null }> {
   const zip = new JSZip();

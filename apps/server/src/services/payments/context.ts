@@ -16,6 +16,8 @@ export interface PaymentsContext {
   gatewayFor(method: ExternalPayWay): PaymentGateway;
   gatewayByName(name: string): PaymentGateway | undefined;
   sandbox: SandboxGateway;
+  /** Outside production the pay result names the sandbox's hosted page, so the console can offer it as a link. */
+  showSandboxPage: boolean;
 }
 
 const contexts = new WeakMap<Db, PaymentsContext>();
@@ -43,6 +45,7 @@ export function paymentsContext(app: FastifyInstance): PaymentsContext {
     gatewayFor: () => sandbox,
     gatewayByName: (name) => (name === sandbox.name ? sandbox : undefined),
     sandbox,
+    showSandboxPage: app.config.NODE_ENV !== 'production',
   };
   contexts.set(app.db, ctx);
   const idOf = (payload: Record<string, unknown>) => String(payload.id ?? '');

@@ -31,6 +31,12 @@ export interface StartPayment {
   replacePaymentId?: string | undefined;
 }
 
+/** Decided when answering, not stored: a result saved before (or under another NODE_ENV) answers what applies now. */
+function withSandboxPage(ctx: PaymentsContext, gateway: PaymentGateway, result: PayResult): PayResult {
+  const page = ctx.showSandboxPage && gateway.name === ctx.sandbox.name ? result.webPagePayURL : '';
+  return { ...result, sandboxPageURL: page };
+}
+
 /**
  * Creates a payment through the gateway and answers the pay result. Pressing pay again for the same orders, way
  * and amount answers the live payment instead of opening another one.
@@ -45,7 +51,7 @@ export async function startExternalPayment(ctx: PaymentsContext, s: StartPayment
         ORDER BY created_at DESC LIMIT 1`,
       [s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, gateway.name, s.replacePaymentId ?? null],
     );
-    if (live) return live.result;
+    if (live) return withSandboxPage(ctx, gateway, live.result);
   }
   const id = `pay_${randomBytes(18).toString('base64url')}`;
   const ttl = ttlSeconds(s.payWay);
@@ -71,12 +77,12 @@ export async function startExternalPayment(ctx: PaymentsContext, s: StartPayment
     status: 'pending', paymentId: id, payWay: s.payWay, amount: s.amount,
     webPagePayURL: fields.webPagePayURL, payURL: fields.payURL, stripePublicKey: fields.stripePublicKey, clientSecret: fields.clientSecret,
     sessionID: fields.sessionID, webCurrency: fields.webCurrency, backCurrency: baseCurrency, transferredPriceCent: fields.transferredPriceCent,
-    qrCodeBase64: fields.qrCodeBase64, expireTime: Math.floor(expiresAt.getTime() / 1000),
+    qrCodeBase64: fields.qrCodeBase64, expireTime: Math.floor(expiresAt.getTime() / 1000), sandboxPageURL: '',
   };
   await ctx.db.query(`UPDATE payments SET provider_ref = $2, capture_token = $3, result = $4::jsonb, updated_at = now() WHERE id = $1`, [
     id, fields.providerRef, fields.captureToken || null, JSON.stringify(result),
   ]);
-  return result;
+  return withSandboxPage(ctx, gateway, result);
 }
 
 type PaymentRow = {

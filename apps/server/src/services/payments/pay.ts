@@ -43,7 +43,7 @@ async function checkProfileFor(q: Queryable, accountId: number, payWay: string) 
 
 const balanceResult = (amount: number): PayResult => ({
   status: 'paid', paymentId: '', payWay: 'balance', amount, webPagePayURL: '', payURL: '', stripePublicKey: '', clientSecret: '', sessionID: '',
-  webCurrency: baseCurrency, backCurrency: baseCurrency, transferredPriceCent: 0, qrCodeBase64: '', expireTime: 0,
+  webCurrency: baseCurrency, backCurrency: baseCurrency, transferredPriceCent: 0, qrCodeBase64: '', expireTime: 0, sandboxPageURL: '',
 });
 
 /** POST /v1/orders/pay: balance pays at once (all orders or none); an outside way opens a gateway payment for one order. */

@@ -61,6 +61,7 @@ export const menuTree: MenuNode[] = [
     icon: <AccountBookOutlined />,
     children: [
       leaf('/deposit', 'route.deposit.root'),
+      leaf('/payment/batch', 'route.payment.batch'),
       leaf('/billing/invoice', 'route.billing.invoice'),
       leaf('/billing/invoice/invoice-template', 'route.billing.invoiceTemplate'),
       leaf('/billing/invoice/mailling-template', 'route.billing.maillingTemplate'),

@@ -61,6 +61,9 @@ const zh = {
     payAgain: '重新支付',
     close: '关闭',
     openAgain: '重新打开支付页面',
+    successToOrder: '订单已支付，{{seconds}} 秒后前往订单详情。',
+    successToList: '订单已支付，{{seconds}} 秒后前往订单列表。',
+    goNow: '立即前往',
   },
   notice: {
     balanceCurrent: '当前余额',
@@ -91,6 +94,8 @@ const zh = {
     copy: '复制',
     copySuccess: '复制成功',
     copyFail: '复制失败！',
+    sandboxHint: '测试环境：手机打不开二维码中的页面时，可以在本机打开沙箱支付页面确认付款。',
+    sandboxLink: '打开沙箱支付页面',
   },
   errors: {
     profileTitle: '请完善个人信息',
@@ -246,6 +251,9 @@ const en: Widen<Bundle> = {
     payAgain: 'Pay again',
     close: 'Close',
     openAgain: 'Open the payment page again',
+    successToOrder: 'The order is paid. Opening its details in {{seconds}} s.',
+    successToList: 'The orders are paid. Opening the order list in {{seconds}} s.',
+    goNow: 'Go now',
   },
   notice: {
     balanceCurrent: 'Current balance',
@@ -276,6 +284,8 @@ const en: Widen<Bundle> = {
     copy: 'Copy',
     copySuccess: 'Copied',
     copyFail: 'Copy failed!',
+    sandboxHint: 'Test environment: if your phone cannot open the page in the QR code, approve the payment on the sandbox page on this computer.',
+    sandboxLink: 'Open the sandbox payment page',
   },
   errors: {
     profileTitle: 'Please complete personal information',

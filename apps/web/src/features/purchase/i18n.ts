@@ -67,6 +67,7 @@ const zh = {
     lookupFilled: '已根据查询结果填写',
     select: '请选择公司',
     searchName: '按公司名称搜索',
+    verifiedDomains: '已验证域名',
   },
   buy: {
     single: '单个购买',
@@ -259,6 +260,7 @@ const en: typeof zh = {
     lookupFilled: 'Filled in from the registry',
     select: 'Select a company',
     searchName: 'Search by company name',
+    verifiedDomains: 'Verified domains',
   },
   buy: {
     single: 'Single purchase',

@@ -4,6 +4,8 @@ import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Divider from 'antd/es/divider';
 import Flex from 'antd/es/flex';
+import Alert from 'antd/es/alert';
+import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -156,7 +158,13 @@ function PasswordDialog({ kind, order, onClose }: { kind: KeystoreKind | 'zip'; 
   const [form] = Form.useForm<PasswordForm>();
   const [busy, setBusy] = useState(false);
   const zip = kind === 'zip';
-  const needKey = !zip && !order.hasKey;
+  // The zip: without a held key it has PEM files only, unless the user gives the key (then IIS and Tomcat too).
+  const [addKey, setAddKey] = useState(false);
+  const needKey = !order.hasKey && (!zip || addKey);
+  const keystores = !zip || order.hasKey || addKey;
+  const contents = keystores
+    ? ['zipNginxKey', 'zipApacheKey', 'zipIis', 'zipTomcat', 'zipRoot']
+    : ['zipNginx', 'zipApache', 'zipRoot'];
 
   const submit = async () => {
     const v = await form.validateFields().catch(() => null);
@@ -164,7 +172,7 @@ function PasswordDialog({ kind, order, onClose }: { kind: KeystoreKind | 'zip'; 
     setBusy(true);
     try {
       if (zip) {
-        const f = await downloadZip([order.orderNo], v.password || undefined);
+        const f = await downloadZip([order.orderNo], (keystores && v.password) || undefined, needKey ? v.key : undefined);
         saveBlob(f.fileName, f.blob);
       } else {
         const f = await makeKeystore(kind, { orderNo: order.orderNo, password: v.password ?? '', key: needKey ? v.key : undefined });
@@ -196,21 +204,46 @@ function PasswordDialog({ kind, order, onClose }: { kind: KeystoreKind | 'zip'; 
       destroyOnHidden
     >
       <Form form={form} layout="vertical" data-testid="password-form">
-        <Form.Item name="password" label={t('password.password')} extra={zip ? t('password.zipPasswordHint') : t('password.passwordHint')} rules={pwRules}>
-          <Input.Password autoComplete="new-password" data-testid="keystore-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('password.confirm')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) => ((value ?? '') === (getFieldValue('password') ?? '') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="keystore-confirm" />
-        </Form.Item>
+        {zip ? (
+          // What the download holds, said before any password is asked for.
+          <div data-testid="zip-contents" data-folders={contents.map((c) => c.replace(/^zip|Key$/g, '').toLowerCase()).join(',')} style={{ marginBottom: 16 }}>
+            <Typography.Text strong>{t('password.zipContains')}</Typography.Text>
+            <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+              {contents.map((c) => (
+                <li key={c}>
+                  <Typography.Text>{t(`password.${c}`)}</Typography.Text>
+                </li>
+              ))}
+            </ul>
+            {order.hasKey ? null : (
+              <>
+                {addKey ? null : <Alert type="info" showIcon title={t('password.zipNoKey')} style={{ marginTop: 8 }} data-testid="zip-no-key" />}
+                <Checkbox checked={addKey} onChange={(e) => setAddKey(e.target.checked)} style={{ marginTop: 8 }} data-testid="zip-add-key">
+                  {t('password.zipAddKey')}
+                </Checkbox>
+              </>
+            )}
+          </div>
+        ) : null}
+        {keystores ? (
+          <>
+            <Form.Item name="password" label={t('password.password')} extra={zip ? t('password.zipPasswordHint') : t('password.passwordHint')} rules={pwRules}>
+              <Input.Password autoComplete="new-password" data-testid="keystore-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm"
+              label={t('password.confirm')}
+              dependencies={['password']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, value: string | undefined) => ((value ?? '') === (getFieldValue('password') ?? '') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" data-testid="keystore-confirm" />
+            </Form.Item>
+          </>
+        ) : null}
         {needKey ? (
           <Form.Item name="key" label={t('password.key')} extra={t('password.keyHint')} rules={[{ required: true, message: t('password.keyRequired') }]}>
             <Input.TextArea rows={7} style={{ fontFamily: 'monospace', fontSize: 12 }} placeholder="-----BEGIN PRIVATE KEY-----" data-testid="keystore-key" />

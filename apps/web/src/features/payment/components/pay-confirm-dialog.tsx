@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
@@ -16,16 +17,46 @@ interface Props {
   onClose: () => void;
   /** Opens the provider's page again (the payer closed it, or the pop-up was blocked). */
   onReopen?: () => void;
+  /** Where success leads (document 01 §4): the order's details for one order, the order list for several. */
+  successTarget?: 'order' | 'list';
+}
+
+/** Seconds the success is shown before the payer is taken on (the button goes at once). */
+export const successRedirectSeconds = 3;
+
+/** Counts down while `running`, then calls `onZero` once. */
+function useCountdown(running: boolean, from: number, onZero: () => void): number {
+  const [left, setLeft] = useState(from);
+  const latest = useRef(onZero);
+  useEffect(() => {
+    latest.current = onZero;
+  }, [onZero]);
+  useEffect(() => {
+    if (!running) return;
+    setLeft(from);
+    const started = Date.now();
+    const id = setInterval(() => {
+      const n = from - Math.floor((Date.now() - started) / 1000);
+      setLeft(n);
+      if (n <= 0) {
+        clearInterval(id);
+        latest.current();
+      }
+    }, 250);
+    return () => clearInterval(id);
+  }, [running, from]);
+  return left;
 }
 
 /** §2: "please confirm on the verification page", pending → success | fail. */
-export function PayConfirmDialog({ open, state, declined = false, onDone, onRetry, onClose, onReopen }: Props) {
+export function PayConfirmDialog({ open, state, declined = false, onDone, onRetry, onClose, onReopen, successTarget = 'order' }: Props) {
   const { t } = usePaymentT();
+  const left = useCountdown(open && state === 'success', successRedirectSeconds, onDone);
   const footer =
     state === 'success'
       ? [
           <Button key="done" type="primary" onClick={onDone} data-testid="confirm-done">
-            {t('confirm.done')}
+            {t('confirm.goNow')}
           </Button>,
         ]
       : state === 'fail'
@@ -53,7 +84,11 @@ export function PayConfirmDialog({ open, state, declined = false, onDone, onRetr
         {state === 'pending' ? (
           <Result icon={<Spin size="large" />} title={t('confirm.pendingHint')} subTitle={t('confirm.pending')} />
         ) : state === 'success' ? (
-          <Result status="success" title={t('confirm.success')} subTitle={t('confirm.successHint')} />
+          <Result
+            status="success"
+            title={t('confirm.success')}
+            subTitle={<span data-testid="confirm-redirect" style={{ color: 'var(--ant-color-text-secondary)' }}>{t(successTarget === 'list' ? 'confirm.successToList' : 'confirm.successToOrder', { seconds: Math.max(left, 0) })}</span>}
+          />
         ) : declined ? (
           <Result status="warning" title={t('result.declined')} subTitle={t('result.declinedHint')} />
         ) : (

@@ -6,6 +6,7 @@ import Typography from 'antd/es/typography';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { Link } from '@tanstack/react-router';
 import { useMoney } from '../../../hooks/use-money.ts';
+import { useLinkColor } from '../../../lib/link-color.ts';
 import type { PayResult } from '../api/pay-orders.ts';
 import { usePaymentT } from '../i18n.ts';
 import { coinAmount, payKindOf } from '../lib/pay-way.ts';
@@ -49,6 +50,20 @@ export function PayNotice({ payWay, amount, balance, result, resultState, onRetr
       }
     />
   ) : null;
+
+  // Outside production the server names the sandbox's hosted page (what the QR code opens): a phone on another
+  // network cannot reach it, so it is offered here too.
+  const sandboxPage = result?.sandboxPageURL ?? '';
+  const linkColor = useLinkColor();
+  const sandbox =
+    sandboxPage && resultState === 'ready' ? (
+      <Flex vertical gap={4} data-testid="sandbox-page">
+        <Typography.Text style={{ fontSize: 12, color: 'var(--ant-color-text-secondary)' }}>{t('notice.sandboxHint')}</Typography.Text>
+        <a href={sandboxPage} target="_blank" rel="noopener noreferrer" style={{ color: linkColor }} data-testid="sandbox-page-link">
+          {t('notice.sandboxLink')} <ExportOutlined />
+        </a>
+      </Flex>
+    ) : null;
 
   let body: React.ReactNode;
   switch (kind) {
@@ -120,9 +135,10 @@ export function PayNotice({ payWay, amount, balance, result, resultState, onRetr
       body = (
         <Flex gap={16} align="center" wrap data-testid="notice-wechat">
           <QrBox src={qr} state={resultState} onRetry={onRetry} />
-          <Typography.Text type="secondary" style={{ flex: 1, minWidth: 160 }}>
-            {payWay.includes('stripe') ? t('notice.stripeWechatQr') : t('notice.wechatQr')}
-          </Typography.Text>
+          <Flex vertical gap={12} style={{ flex: 1, minWidth: 160 }}>
+            <Typography.Text type="secondary">{payWay.includes('stripe') ? t('notice.stripeWechatQr') : t('notice.wechatQr')}</Typography.Text>
+            {sandbox}
+          </Flex>
         </Flex>
       );
       break;
@@ -165,6 +181,7 @@ export function PayNotice({ payWay, amount, balance, result, resultState, onRetr
                 <CopyBox value={coinAmount(result.transferredPriceCent)} suffix={coin} testId="crypto-amount" />
                 <Typography.Text type="secondary">{t('notice.cryptoAddress')}</Typography.Text>
                 <CopyBox value={result.payURL} testId="crypto-address" />
+                {sandbox}
               </Flex>
             ) : null}
           </Flex>

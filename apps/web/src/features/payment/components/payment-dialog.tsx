@@ -215,6 +215,11 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
     if (!confirmOpen) finish();
   }, [poll.state, confirmOpen, finish, t]);
 
+  const onConfirmDone = useCallback(() => {
+    setConfirmOpen(false);
+    finish();
+  }, [finish]);
+
   const confirmState: ConfirmState = poll.state === 'done' ? 'success' : declined || poll.state === 'timeout' || poll.state === 'failed' ? 'fail' : 'pending';
 
   /** A declined payment is over: the next pay asks for a new one. */
@@ -416,10 +421,8 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
         open={open && confirmOpen}
         state={confirmState}
         declined={declined}
-        onDone={() => {
-          setConfirmOpen(false);
-          finish();
-        }}
+        onDone={onConfirmDone}
+        successTarget={orderNos.length === 1 ? 'order' : 'list'}
         onRetry={
           declined
             ? () => {

@@ -85,7 +85,9 @@ export function BatchProgressDialog({ progress, onReport, onPay, onClose }: Prop
           <Alert type={failed ? 'warning' : 'success'} showIcon title={t('progress.summary', { ok: created, fail: failed })} style={{ marginBottom: 12 }} />
         )}
         <Flex align="center" gap={16}>
-          <Progress percent={percent} format={(p) => `${p ?? 0}%`} status={running ? 'active' : failed ? 'exception' : 'success'} style={{ flex: 1 }} data-testid="progress-bar" />
+          {/* Not 'active' while running: that status sweeps a layer of the background colour over the filled part (up to
+              half opaque, every 2.4 s), so mid-sweep a 91% bar looks about 9% long. The lock notice's spinner shows the work goes on. */}
+          <Progress percent={percent} format={(p) => `${p ?? 0}%`} status={running ? 'normal' : failed ? 'exception' : 'success'} style={{ flex: 1 }} data-testid="progress-bar" />
           <Typography.Text data-testid="progress-count">{t('progress.done', { done, total })}</Typography.Text>
         </Flex>
         <List

@@ -74,10 +74,11 @@ export function ListToolbar({ addTestId, onAdd, children }: { addTestId: string;
 }
 
 /** The edit link and the confirmed delete link of a row; e2e finds them as edit-<id> and delete-<id>. */
-function RowActions({ id, onEdit, onDelete }: { id: number; onEdit: () => void; onDelete: () => Promise<void> }) {
+function RowActions({ id, onEdit, onDelete, extra }: { id: number; onEdit: () => void; onDelete: () => Promise<void>; extra?: ReactNode }) {
   const { t } = usePurchaseT();
   return (
-    <Space>
+    <Space size={0}>
+      {extra}
       <Button type="link" size="small" onClick={onEdit} data-testid={`edit-${id}`}>
         {t('common.edit')}
       </Button>
@@ -91,9 +92,20 @@ function RowActions({ id, onEdit, onDelete }: { id: number; onEdit: () => void; 
   );
 }
 
-/** The last column of a record list: edit and delete links (titled by the caller, whose `t` is at hand). */
-export function editDeleteColumn<T extends { id: number }>(title: string, { onEdit, onDelete }: { onEdit: (row: T) => void; onDelete: (row: T) => Promise<void> }): ColumnType<T> {
-  return { title, key: 'actions', render: (_, row) => <RowActions id={row.id} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} /> };
+/**
+ * The last column of a record list: the caller's own links, then edit and delete (titled by the caller, whose `t` is
+ * at hand). Fixed to the right so the actions stay in view when the table scrolls sideways on a narrow screen.
+ */
+export function editDeleteColumn<T extends { id: number }>(
+  title: string,
+  { onEdit, onDelete, extra }: { onEdit: (row: T) => void; onDelete: (row: T) => Promise<void>; extra?: (row: T) => ReactNode },
+): ColumnType<T> {
+  return {
+    title,
+    key: 'actions',
+    fixed: 'right',
+    render: (_, row) => <RowActions id={row.id} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} extra={extra?.(row)} />,
+  };
 }
 
 /** Deletes by id and says how it went: "deleted", or the server's message (a generic one if there is none). */

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
+import { Link } from '@tanstack/react-router';
+import { useLinkColor } from '../../../lib/link-color.ts';
 import { useOrganizations } from '../api/get-organizations.ts';
 import { useDeleteOrganization } from '../api/delete-organization.ts';
 import { OrgDialog, type Organization } from '../components/org-dialog.tsx';
@@ -16,6 +18,7 @@ export default function OrganizationsPage() {
   const [dialog, setDialog] = useState<{ editing: Organization | null } | null>(null);
   const list = useOrganizations({ limit: paging.pageSize, offset: paging.page, name: name || undefined });
   const remove = useDeleteWithToast(useDeleteOrganization());
+  const linkColor = useLinkColor();
 
   return (
     <div data-testid="orgs-page">
@@ -47,7 +50,16 @@ export default function OrganizationsPage() {
           { title: t('org.city'), dataIndex: 'city' },
           { title: t('org.telephone'), dataIndex: 'telephone' },
           { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
-          editDeleteColumn<Organization>(t('common.actions'), { onEdit: (o) => setDialog({ editing: o }), onDelete: (o) => remove(o.id) }),
+          editDeleteColumn<Organization>(t('common.actions'), {
+            onEdit: (o) => setDialog({ editing: o }),
+            onDelete: (o) => remove(o.id),
+            // The names validated for the company, which its later orders reuse.
+            extra: (o) => (
+              <Link to="/orders/org/$id/domains" params={{ id: String(o.id) }} style={{ padding: '0 7px', whiteSpace: 'nowrap', color: linkColor }} data-testid={`org-domains-${o.id}`}>
+                {t('org.verifiedDomains')}
+              </Link>
+            ),
+          }),
         ]}
       />
       <OrgDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
