@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteConfig, siteTitleFor } from '@cc/contracts/site';
-import { ensureLanguage, i18n } from './index.ts';
+import { ensureLanguage, i18n } from '../i18n/index.ts';
 import '../features/purchase/i18n.ts';
 import '../features/orders/i18n.ts';
 import '../features/payment/i18n.ts';
