@@ -210,10 +210,11 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
       render: (_, o) => {
         const others = o.domainNames.filter((d) => d !== o.commonName);
         return (
-          // Narrow enough that every column, Expires included, fits beside the fixed Actions column at 1280 wide.
-          <div style={{ maxWidth: 220 }}>
+          // Narrow enough that every column, Expires included, fits beside the fixed Actions column at 1280 wide
+          // (with the 248 px sider).
+          <div style={{ maxWidth: 196 }}>
             <Flex gap={4} align="center">
-              <Typography.Text strong ellipsis={{ tooltip: o.commonName }} style={{ maxWidth: others.length ? 180 : 220 }} data-testid="order-cn">
+              <Typography.Text strong ellipsis={{ tooltip: o.commonName }} style={{ maxWidth: others.length ? 156 : 196 }} data-testid="order-cn">
                 {o.commonName}
               </Typography.Text>
               {others.length ? (
