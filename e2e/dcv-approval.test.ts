@@ -6,7 +6,6 @@
  * e2e/screenshots/dcv-approve-*.png.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
-import { apiClient, outboxCode, screenshot, startStack, type Envelope, type Stack } from './harness.ts';
+import { apiClient, signUpThroughApi, screenshot, startStack, type Stack } from './harness.ts';
 
 const email = `dcv.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -65,16 +64,7 @@ beforeAll(async () => {
   dns = await startDns();
   // DEV_OUTBOX: the sign-up code is read through GET /dev/outbox, which another change gates behind this switch.
   stack = await startStack({ DNS_RESOLVER: dns.address, DEV_OUTBOX: 'on' });
-  const sent = await fetch(`${stack.baseUrl}/signupCode?email=${encodeURIComponent(email)}`);
-  expect(((await sent.json()) as Envelope<unknown>).code).toBe(200);
-  const code = await outboxCode(stack.baseUrl, email);
-  const r = await fetch(`${stack.baseUrl}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: createHash('sha256').update(password).digest('hex'), code }),
-  });
-  token = r.headers.get('authorization') ?? '';
-  expect(token).not.toBe('');
+  token = await signUpThroughApi(stack.baseUrl, email, password);
   // Test setup: money on the balance, so the order is paid the ordinary way.
   await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [email]);
   const csr = execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', path.join(tmp, 'key.pem'), '-subj', `/CN=${name}`], {

@@ -12,7 +12,7 @@ import { createDb } from '@cc/db/client';
  * a fresh schema of that PostgreSQL server (dropped at the end); otherwise on embedded PGlite.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -128,6 +128,25 @@ export async function outboxCode(baseUrl: string, to: string): Promise<string> {
   const code = body.data[0] && `${body.data[0].subject} ${body.data[0].body}`.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code sent to ${to}: ${JSON.stringify(body)}`);
   return code;
+}
+
+/**
+ * Signs up an e-mail account through the API, the code read from the outbox (the console's own sign-up is the
+ * shell test's journey); answers the session token.
+ */
+export async function signUpThroughApi(baseUrl: string, email: string, password: string): Promise<string> {
+  const sent = await fetch(`${baseUrl}/signupCode?email=${encodeURIComponent(email)}`);
+  const answer = (await sent.json()) as { code: number; msg: string };
+  if (answer.code !== 200) throw new Error(`signupCode failed: ${answer.msg}`);
+  const code = await outboxCode(baseUrl, email);
+  const r = await fetch(`${baseUrl}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: createHash('sha256').update(password).digest('hex'), code }),
+  });
+  const token = r.headers.get('authorization');
+  if (!token) throw new Error(`signup failed: ${await r.text()}`);
+  return token;
 }
 
 /** Drags the slider handle by `dx` pixels with the mouse, in small steps like a hand would. */

@@ -14,14 +14,13 @@
  * Screenshots in zh/en × light/dark go to e2e/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { startDns, startHttp } from '../apps/server/test/orders-helpers.ts';
-import { outboxCode, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope } from './harness.ts';
+import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope } from './harness.ts';
 
 const email = `orders.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -107,16 +106,7 @@ beforeAll(async () => {
   dns = await startDns();
   web = await startHttp();
   stack = await startStack({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port) });
-  const sent = await fetch(`${stack.baseUrl}/signupCode?email=${encodeURIComponent(email)}`);
-  expect(((await sent.json()) as Envelope<unknown>).code).toBe(200);
-  const code = await outboxCode(stack.baseUrl, email);
-  const r = await fetch(`${stack.baseUrl}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: createHash('sha256').update(password).digest('hex'), code }),
-  });
-  token = r.headers.get('authorization') ?? '';
-  expect(token).not.toBe('');
+  token = await signUpThroughApi(stack.baseUrl, email, password);
   // Test setup: money on the balance, so the orders below are paid the ordinary way.
   await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [email]);
   const products = await api<{ data: { productNo: string; productType: string; certType: string; pricePerYear: number; free: boolean }[] }>('GET', '/v1/products?limit=1000&offset=1');

@@ -7,11 +7,10 @@
  * pages and the top-up page in zh/en × light/dark go to e2e/screenshots/.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
-import { outboxCode, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope } from './harness.ts';
+import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope } from './harness.ts';
 
 const email = `pay.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -81,16 +80,7 @@ async function openDialog(p: Page, orderNos: string[]) {
 beforeAll(async () => {
   stack = await startStack();
   // Sign up through the API (the console's sign-up is the shell test's journey).
-  const sent = await fetch(`${stack.baseUrl}/signupCode?email=${encodeURIComponent(email)}`);
-  expect(((await sent.json()) as Envelope<unknown>).code).toBe(200);
-  const code = await outboxCode(stack.baseUrl, email);
-  const r = await fetch(`${stack.baseUrl}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: createHash('sha256').update(password).digest('hex'), code }),
-  });
-  token = r.headers.get('authorization') ?? '';
-  expect(token).not.toBe('');
+  token = await signUpThroughApi(stack.baseUrl, email, password);
   // The cheapest paid single-name DV product of the catalogue.
   const products = await api<{ data: { productNo: string; productType: string; certType: string; pricePerYear: number; free: boolean }[] }>('GET', '/v1/products?limit=1000&offset=1');
   const dv = products.data
