@@ -22,6 +22,8 @@ export interface PreviewData {
   signature: string;
   keyLength: string;
   orders: number;
+  /** Orders that cannot be created as typed: counted in `orders`, not in the prices. */
+  ordersWithErrors: number;
   rawPrice: string;
   total: string;
   pricing: boolean;
@@ -46,7 +48,7 @@ export function PreviewCard({ d }: { d: PreviewData }) {
     ['encryption', t('preview.encryption'), d.encryption],
     ['signature', t('preview.signature'), d.signature],
     ['keyLength', t('preview.keyLength'), d.keyLength],
-    ['orders', t('preview.orders'), String(d.orders)],
+    ['orders', t('preview.orders'), d.ordersWithErrors ? t('preview.ordersWithErrors', { n: d.orders, bad: d.ordersWithErrors }) : String(d.orders)],
   ];
   const blocks = [
     ...(d.showContact
