@@ -52,6 +52,7 @@ export const coreZh = {
   'err.unavailable': '服务暂时不可用，请稍后重试',
   'err.tooManyRequests': '请求过于频繁，请{{seconds}}秒后再试',
   'err.bodyTooLarge': '请求内容过大，不能超过 {{limit}}',
+  'v.emailEmpty': '邮箱不能为空',
 } as const;
 
 export type CoreMessageKey = keyof typeof coreZh;
@@ -106,6 +107,7 @@ export const coreEn: Record<CoreMessageKey, string> = {
   'err.unavailable': 'Service temporarily unavailable, please try again shortly',
   'err.tooManyRequests': 'Too many requests, please try again in {{seconds}} s',
   'err.bodyTooLarge': 'The request is too large: at most {{limit}}',
+  'v.emailEmpty': 'Email cannot be empty',
 };
 
 export type Locale = 'zh' | 'en';

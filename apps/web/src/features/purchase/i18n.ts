@@ -53,7 +53,7 @@ const zh = {
     pageTitle: '组织信息',
     orgName: '公司名称',
     creditCode: '统一社会信用代码',
-    nationCode: '国家/地区代码',
+    nationCode: '国家/地区',
     province: '省份',
     city: '城市',
     postalCode: '邮政编码',
@@ -67,6 +67,7 @@ const zh = {
     lookupFilled: '已根据查询结果填写',
     select: '请选择公司',
     searchName: '按公司名称搜索',
+    nationPlaceholder: '选择国家或地区',
   },
   buy: {
     single: '单个购买',
@@ -241,7 +242,7 @@ const en: typeof zh = {
     pageTitle: 'Organisation info',
     orgName: 'Company name',
     creditCode: 'Unified social credit code',
-    nationCode: 'Country code',
+    nationCode: 'Country / region',
     province: 'Province / state',
     city: 'City',
     postalCode: 'Postal code',
@@ -255,6 +256,7 @@ const en: typeof zh = {
     lookupFilled: 'Filled in from the registry',
     select: 'Select a company',
     searchName: 'Search by company name',
+    nationPlaceholder: 'Choose a country or region',
   },
   buy: {
     single: 'Single purchase',

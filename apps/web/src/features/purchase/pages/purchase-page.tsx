@@ -295,7 +295,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   // ---- price preview: one call per distinct number of billed names, debounced 500 ms (§7)
   const counts = useMemo(() => billedCounts(plan.orders), [plan.orders]);
   // The price depends on the number of names billed, not on which names: typing a name does not ask again.
-  const priceKey = JSON.stringify([product?.productNo, term, [...counts.entries()].map(([n, v]) => [n, v.count])]);
+  // With no order named yet, single mode prices its one order and batch mode none: the mode is part of the key.
+  const priceKey = JSON.stringify([product?.productNo, term, [...counts.entries()].map(([n, v]) => [n, v.count]), counts.size ? null : mode]);
   useEffect(() => {
     if (!product) return;
     const controller = new AbortController();
@@ -626,6 +627,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                   {moreBrands.length ? (
                     <Select
                       data-testid="more-brands"
+                      aria-label={t('buy.moreBrands')}
                       style={{ minWidth: 140 }}
                       placeholder={t('buy.moreBrands')}
                       value={moreBrands.some((b) => b.value === brand) ? brand : undefined}
@@ -749,7 +751,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
               {/* 7. wildcard */}
               {showWildcard ? (
                 <Form.Item label={t('buy.wildcard')}>
-                  <Switch checked={wildcard} onChange={(v) => { setWildcard(v); changed('commonName'); }} data-testid="wildcard" />
+                  <Switch checked={wildcard} onChange={(v) => { setWildcard(v); changed('commonName'); }} aria-label={t('buy.wildcard')} data-testid="wildcard" />
                 </Form.Item>
               ) : null}
               {/* 8. common name and domains */}
@@ -758,6 +760,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                   <Form.Item label={t('buy.commonName')} {...status(errors.commonName, 'commonName')}>
                     <Input
                       data-testid="common-name"
+                      aria-label={t('buy.commonName')}
                       prefix={wildOn ? '*.' : undefined}
                       value={fromCsr ? (firstCsr?.ok ? firstCsr.commonName : '') : commonName}
                       disabled={fromCsr}
@@ -771,6 +774,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                     <Form.Item label={t('buy.extraDomains')} {...status(errors.extraDomains, 'extraDomains')}>
                       <Input.TextArea
                         data-testid="extra-domains"
+                        aria-label={t('buy.extraDomains')}
                         value={extraDomains}
                         onChange={(e) => { setExtraDomains(e.target.value); changed('domainNames'); touch('extraDomains'); }}
                         onBlur={() => touch('extraDomains')}
@@ -784,6 +788,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 <Form.Item label={t('buy.batchDomains')} {...status(errors.batch, 'batch')} extra={ordersExtra}>
                   <Input.TextArea
                     data-testid="batch-domains"
+                    aria-label={t('buy.batchDomains')}
                     value={batchText}
                     onChange={(e) => { setBatchText(e.target.value); touch('batch'); setBatchServerErrors([]); }}
                     onBlur={() => touch('batch')}
