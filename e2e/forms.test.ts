@@ -16,7 +16,6 @@ import { screenshot, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;
 let token = '';
-let accountId = 0;
 const tag = Date.now().toString(36);
 /** Uncaught errors of every page opened here: none is allowed. */
 const pageErrors: string[] = [];
@@ -66,7 +65,8 @@ beforeAll(async () => {
   // ￥1,000,000.00 of balance: the README's own figure.
   const a = await newAccount(stack.app, 100_000_000);
   token = a.token;
-  accountId = a.id;
+  // The last sign-in before this one, 2026-01-02 00:30:05 in China (16:30:05 UTC the day before).
+  await stack.app.db.query(`UPDATE accounts SET prev_login_time = '2026-01-01T16:30:05Z', prev_login_ip = '203.0.113.7' WHERE id = $1`, [a.id]);
 });
 
 afterEach(() => {
@@ -190,9 +190,6 @@ describe('order form, dialogs, money and times', () => {
   });
 
   it("times are the user's: last sign-in and days left agree between list and details across the day boundary", async () => {
-    // The last sign-in before this one, 2026-01-02 00:30:05 in China (16:30:05 UTC the day before).
-    await stack.app.db.query(`UPDATE accounts SET prev_login_time = '2026-01-01T16:30:05Z', prev_login_ip = '203.0.113.7' WHERE id = $1`, [accountId]);
-
     // An issued order whose certificate ends 364.5 days from now: whole 24-hour spans and calendar days differ.
     const cn = `days-${tag}.example.com`;
     const made = await fetch(`${stack.baseUrl}/v1/orders/certificate/BC-DV-ONE`, {
@@ -263,6 +260,8 @@ describe('order form, dialogs, money and times', () => {
         await settled(p);
         await p.getByTestId('org-dialog-ok').click();
         await p.locator('.ant-form-item-explain-error').first().waitFor();
+        // The pointer off the OK button: its hover colour is a passing state, not the dialog's look.
+        await p.mouse.move(0, 0);
         await settled(p);
         await screenshot(p, `forms-org-dialog-${name}`);
         if (viewport.width === 1440) await expectAccessible(p, '.ant-modal');

@@ -567,7 +567,8 @@ describe('buying certificates', () => {
       if (++calls === 2) await gate;
       await route.continue();
     });
-    const keys = page.waitForEvent('download');
+    // 119 requests in sequence: the keys come once the last has answered.
+    const keys = page.waitForEvent('download', { timeout: 100_000 });
     await page.getByTestId('create-order').click();
     // The first created plus the bad line failed before sending: 2 of 120, 1 %.
     await page.locator('[data-testid="progress-dialog"][data-running="Y"][data-done="2"]').waitFor();
@@ -576,8 +577,8 @@ describe('buying certificates', () => {
     expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(1);
     await screenshot(page, 'progress-dialog-zh-light-one-at-a-time');
     release();
-    await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="120"]').waitFor();
     await page.unroute('**/v1/orders/certificate/**');
+    await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="120"]').waitFor({ timeout: 100_000 });
     expect(sizes).toEqual(Array.from({ length: 119 }, () => 1));
     expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(119);
     const failed = page.locator('[data-testid="progress-item"][data-status="failed"]');
@@ -597,7 +598,7 @@ describe('buying certificates', () => {
     expect(orders.every((o) => o.orderStatus === 1001 && o.payAmount === 9900)).toBe(true);
     await page.getByTestId('progress-close').click();
     await page.getByTestId('progress-dialog').waitFor({ state: 'detached' });
-  });
+  }, 240_000);
 
   it('creates 120 orders from a zip of CSRs one at a time; the one the server refuses is marked failed with its error', async () => {
     await openPurchase(page);
@@ -621,7 +622,8 @@ describe('buying certificates', () => {
     await page.locator('[data-testid="orders-count"]', { hasText: '共 120 个订单' }).waitFor();
     const sizes = recordCreations(page);
     await page.getByTestId('create-order').click();
-    await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="120"]').waitFor();
+    // 120 requests in sequence.
+    await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="120"]').waitFor({ timeout: 100_000 });
     expect(sizes).toEqual(Array.from({ length: 120 }, () => 1));
     expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(119);
     const failed = page.locator('[data-testid="progress-item"][data-status="failed"]');
@@ -637,7 +639,7 @@ describe('buying certificates', () => {
     expect((await ordersByNumbers(created)).map((o) => o.commonName).sort()).toEqual([...names].sort());
     await page.getByTestId('progress-close').click();
     await page.getByTestId('progress-dialog').waitFor({ state: 'detached' });
-  });
+  }, 240_000);
 
   it('creates orders from a zip of CSRs, refusing other files', async () => {
     await openPurchase(page);

@@ -5,6 +5,7 @@ import Divider from 'antd/es/divider';
 import Flex from 'antd/es/flex';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
+import theme from 'antd/es/theme';
 import { fullName } from '@cc/domain/account';
 import { usePurchaseT } from '../i18n.ts';
 import type { Contact } from './contact-dialog.tsx';
@@ -36,6 +37,7 @@ export interface PreviewData {
 /** The order preview on the right (§2): the choices, the prices and collapsible contact and company blocks. */
 export function PreviewCard({ d }: { d: PreviewData }) {
   const { t } = usePurchaseT();
+  const { token } = theme.useToken();
   const none = t('preview.none');
   const rows: [string, string, string][] = [
     ['term', t('preview.term'), d.term],
@@ -111,7 +113,7 @@ export function PreviewCard({ d }: { d: PreviewData }) {
       <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
         <Typography.Text strong>{t('preview.total')}</Typography.Text>
         <Spin spinning={d.pricing} size="small">
-          <Typography.Text strong style={{ fontSize: 22, color: '#1652f0' }} data-testid="preview-total">
+          <Typography.Text strong style={{ fontSize: 22, color: token.colorPrimaryText }} data-testid="preview-total">
             {d.total}
           </Typography.Text>
         </Spin>

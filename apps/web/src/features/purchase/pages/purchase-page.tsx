@@ -181,7 +181,10 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     setMode('single');
     setCsrFrom('create');
     const [cn = '', ...rest] = renewal.domains;
-    setCommonName(cn);
+    // A wildcard common name is the switch on and its base typed, as a buyer would enter it.
+    const wild = cn.startsWith('*.');
+    setCommonName(wild ? cn.slice(2) : cn);
+    if (p) setWildcardChoice({ productNo: p.productNo, on: wild });
     setExtraDomains(rest.join('\n'));
   }
 
