@@ -577,8 +577,8 @@ describe('buying certificates', () => {
     expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(1);
     await screenshot(page, 'progress-dialog-zh-light-one-at-a-time');
     release();
-    await page.unroute('**/v1/orders/certificate/**');
     await page.locator('[data-testid="progress-dialog"][data-running="N"][data-done="120"]').waitFor({ timeout: 100_000 });
+    await page.unroute('**/v1/orders/certificate/**');
     expect(sizes).toEqual(Array.from({ length: 119 }, () => 1));
     expect(await page.locator('[data-testid="progress-item"][data-status="created"]').count()).toBe(119);
     const failed = page.locator('[data-testid="progress-item"][data-status="failed"]');
