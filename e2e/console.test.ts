@@ -93,6 +93,10 @@ describe('console shell', () => {
       await p.goto('/sign-up');
       await p.getByTestId('sign-up-page').waitFor();
       await p.getByText('邮箱注册').click();
+      // Left empty: the required-field message, not the format one.
+      await p.getByTestId('sign-up-submit').click();
+      await p.getByTestId('sign-up-page').getByText('邮箱不能为空').waitFor();
+      expect(await p.getByTestId('sign-up-page').getByText('邮箱格式不正确').count()).toBe(0);
       await p.getByTestId('email').fill('someone@example');
       await p.getByTestId('password').fill('Ab1#xyz');
       await p.getByTestId('invite-code').fill('ab');

@@ -32,7 +32,8 @@ export interface Stack {
   /** Content-Security-Policy violations reported by any page of the stack so far: the console must run under its policy. */
   cspViolations: string[];
   /** A fresh browser context (own storage) with the console's preferences preset. */
-  newPage(opts?: { lang?: 'zh' | 'en'; theme?: 'light' | 'dark' | 'system'; token?: string }): Promise<Page>;
+  /** timezoneId and viewport default to the machine's zone and 1280×860. */
+  newPage(opts?: { lang?: 'zh' | 'en'; theme?: 'light' | 'dark' | 'system'; token?: string; timezoneId?: string; viewport?: { width: number; height: number } }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -75,7 +76,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     browser,
     cspViolations,
     async newPage(opts = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 }, locale: 'zh-CN', colorScheme: 'light' });
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1280, height: 860 }, locale: 'zh-CN', colorScheme: 'light', ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}) });
       contexts.push(context);
       const prefs = { lang: opts.lang, themeMode: opts.theme, token: opts.token };
       await context.addInitScript((p: Record<string, string | undefined>) => {

@@ -273,7 +273,8 @@ describe('payment', () => {
     await Promise.all([page.getByText('订单还没有加载完成...').first().waitFor(), page.getByTestId('pay-view-all').click()]);
     expect(await page.getByTestId('all-orders').count()).toBe(0);
     await releaseOrders();
-    await page.locator('[data-testid="pay-amount"]', { hasText: ((11 * price) / 100).toFixed(2) }).waitFor();
+    // Grouped as the console shows every amount: 1,089.00.
+    await page.locator('[data-testid="pay-amount"]', { hasText: ((11 * price) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }).waitFor();
     await page.getByTestId('pay-view-all').click();
     const table = page.getByTestId('all-orders');
     await table.waitFor();

@@ -74,6 +74,7 @@ export const coreZh = {
   'err.bodyTooLarge': '请求体过大（最多 {{max}}）',
   'err.unsupportedMediaType': '不支持的请求体类型 {{type}}，请使用 application/json 或 application/x-www-form-urlencoded',
   'err.badRequest': '请求无法处理（HTTP {{status}}）',
+  'v.emailEmpty': '邮箱不能为空',
 } as const;
 
 export type CoreMessageKey = keyof typeof coreZh;
@@ -150,6 +151,7 @@ export const coreEn: Record<CoreMessageKey, string> = {
   'err.bodyTooLarge': 'The request body is too large (at most {{max}})',
   'err.unsupportedMediaType': 'Unsupported body type {{type}}: send application/json or application/x-www-form-urlencoded',
   'err.badRequest': 'The request cannot be processed (HTTP {{status}})',
+  'v.emailEmpty': 'Email cannot be empty',
 };
 
 export type Locale = 'zh' | 'en';

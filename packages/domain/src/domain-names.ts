@@ -179,6 +179,17 @@ export function nameKind(entry: string): NameKind | null {
 export const flexNoWwwBrands: readonly string[] = ['certum'];
 /** Product types that hold exactly one name. ip_single has its own message (此产品不支持多IP). */
 export const singleNameProductTypes: readonly string[] = ['dv_one_ssl', 'wild', 'ip_single'];
+
+/** The order form shows no other-names box for these: the common name is the certificate's only name. */
+export function holdsOneName(productType: string): boolean {
+  return singleNameProductTypes.includes(productType);
+}
+
+/** Product types whose names must be wildcards ('wild'): the order form's wildcard switch starts on for them. */
+export const wildcardProductTypes: readonly string[] = ['wild'];
+export function isWildcardProduct(productType: string): boolean {
+  return wildcardProductTypes.includes(productType);
+}
 /** Names per order for the other products; the CAs we resell cap SANs at 250. */
 export const maxDomainsPerOrder = 250;
 
@@ -364,11 +375,11 @@ function checkDomains(input: DomainCheckInput): { result: DomainCheckResult; typ
         fail(entry, 'purchase.domain.evNoWildcard', { domain: entry });
         continue;
       }
-      if (productType !== 'wild' && productType !== 'flex') {
+      if (!isWildcardProduct(productType) && productType !== 'flex') {
         fail(entry, 'purchase.domain.wildcardUnsupported', { domain: entry });
         continue;
       }
-    } else if (productType === 'wild') {
+    } else if (isWildcardProduct(productType)) {
       fail(entry, 'purchase.domain.notWildcard', { domain: entry });
       continue;
     }
@@ -378,7 +389,7 @@ function checkDomains(input: DomainCheckInput): { result: DomainCheckResult; typ
   }
 
   index = -1;
-  if (singleNameProductTypes.includes(productType) && seen.size > 1) {
+  if (holdsOneName(productType) && seen.size > 1) {
     fail('', productType === 'ip_single' ? 'purchase.domain.multipleIp' : 'purchase.domain.multipleDomains');
   } else if (seen.size > maxDomains) {
     fail('', 'purchase.domain.tooMany', { max: maxDomains });

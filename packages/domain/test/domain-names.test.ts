@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addsWww, billedNames, isDomain, isIPv4, isIPv6, isPrivateAddress, isPublicIp, isWildcard, nameKey, nameKind, parseIPv6, splitDomainList, toAscii,
+  addsWww, billedNames, holdsOneName, isWildcardProduct, isDomain, isIPv4, isIPv6, isPrivateAddress, isPublicIp, isWildcard, nameKey, nameKind, parseIPv6, splitDomainList, toAscii,
   validateDomains, validateOrders, type DomainCheckInput,
 } from '../src/domain-names.ts';
 import { purchaseMessages } from '../src/purchase-messages.ts';
@@ -284,5 +284,25 @@ describe('billedNames: the names a certificate is billed for', () => {
 
   it('addsWww: flex products except certum', () => {
     expect([addsWww(flex), addsWww({ productType: 'flex', brand: 'certum' }), addsWww({ productType: 'ssl', brand: 'sectigo' })]).toEqual([true, false, false]);
+  });
+});
+
+describe('holdsOneName / isWildcardProduct (the order form: other-names box, wildcard switch)', () => {
+  it.each([
+    ['dv_one_ssl', true, false],
+    ['wild', true, true],
+    ['ip_single', true, false],
+    ['flex', false, false],
+    ['ssl', false, false],
+    ['ip_ssl', false, false],
+    ['ov', false, false],
+  ])('%s: one name %s, wildcard %s', (productType, one, wild) => {
+    expect(holdsOneName(productType)).toBe(one);
+    expect(isWildcardProduct(productType)).toBe(wild);
+  });
+
+  it('a wildcard product refuses the bare domain, which is what the switch prefixes', () => {
+    expect(validateDomains({ productType: 'wild', brand: 'x', commonName: 'example.com' }).errors[0]?.messageKey).toBe('purchase.domain.notWildcard');
+    expect(validateDomains({ productType: 'wild', brand: 'x', wildcard: true, commonName: 'example.com' }).errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../lib/api/get-site-config.ts';
 import { useExRates } from '../lib/api/get-ex-rate.ts';
 import { formatMoney } from '../lib/money.ts';
@@ -21,8 +22,10 @@ export function useDisplayCurrency(): DisplayCurrency {
   return { unit: site.currency.unit, symbol: site.currency.symbol, rate: site.currency.exRate };
 }
 
-/** `money(cents)` → "￥12.30" in the display currency. */
+/** `money(cents)` → "￥1,012.30" in the display currency, grouped as the console's language groups. */
 export function useMoney() {
   const c = useDisplayCurrency();
-  return useCallback((cents: number | null | undefined) => `${c.symbol}${formatMoney(cents, c.rate)}`, [c.symbol, c.rate]);
+  const { i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  return useCallback((cents: number | null | undefined) => `${c.symbol}${formatMoney(cents, c.rate, lang)}`, [c.symbol, c.rate, lang]);
 }

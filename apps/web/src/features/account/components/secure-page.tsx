@@ -18,6 +18,7 @@ import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import { useTranslation } from 'react-i18next';
 import { codePattern, maskContact } from '@cc/domain/account';
 import { useMsg } from '../../../i18n/index.ts';
+import { validValues } from '../../../lib/form.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -115,7 +116,9 @@ function TwoStepDialog({ method, enable, contact, onClose }: { method: Method; e
   }, [needsSetup, t]);
 
   const submit = async () => {
-    const { authCode } = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
+    const { authCode } = v;
     setError('');
     try {
       await save.mutateAsync({ authType: method, status: enable ? 'Y' : 'N', authCode: authCode.trim() });

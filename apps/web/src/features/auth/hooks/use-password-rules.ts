@@ -7,7 +7,7 @@ export function useFieldRules() {
   const m = useMsg();
   return {
     email: [
-      { required: true, whitespace: true, message: m('v.emailFormat') },
+      { required: true, whitespace: true, message: m('v.emailEmpty') },
       { pattern: emailPattern, message: m('v.emailFormat') },
     ] satisfies Rule[],
     password: [

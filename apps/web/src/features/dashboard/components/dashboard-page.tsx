@@ -19,6 +19,7 @@ import { maskContact } from '@cc/domain/account';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 import { useMoney } from '../../../hooks/use-money.ts';
+import { formatDateTime, fromChinaTime } from '../../../lib/datetime.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 const quickLinks = [
@@ -70,7 +71,10 @@ export default function DashboardPage() {
             ) : data?.lastLoginTime ? (
               <Descriptions column={1} size="small">
                 <Descriptions.Item label={t('dashboard.lastLoginIp')}>{data.lastLoginIP || '-'}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.lastLoginTime')}>{data.lastLoginTime}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.lastLoginTime')}>
+                  {/* The server gives it in China Standard Time; shown in the user's zone like every other time. */}
+                  <span data-testid="last-login-time">{formatDateTime(fromChinaTime(data.lastLoginTime))}</span>
+                </Descriptions.Item>
               </Descriptions>
             ) : (
               <Typography.Text type="secondary">{t('dashboard.firstLogin')}</Typography.Text>

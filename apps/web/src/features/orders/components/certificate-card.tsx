@@ -21,7 +21,8 @@ import { toast } from '../../../lib/toast.ts';
 import { getCert, type CertAnswer } from '../api/get-cert.ts';
 import { downloadZip } from '../api/download-zip.ts';
 import { makeKeystore, type KeystoreKind } from '../api/make-keystore.ts';
-import { daysUntil, fileStem, formatTime } from '../lib/format.ts';
+import { daysLeft } from '../../../lib/datetime.ts';
+import { fileStem, formatTime } from '../lib/format.ts';
 import { saveBase64, saveBlob, saveText } from '../../../lib/download.ts';
 import { useOrdersT } from '../i18n.ts';
 import { CopyButton } from './copy-button.tsx';
@@ -63,7 +64,7 @@ export function CertificateCard({ order }: { order: OrderDetail }) {
       </Card>
     );
   }
-  const left = daysUntil(c.notAfter);
+  const left = daysLeft(c.notAfter) ?? 0;
   return (
     <Card
       title={
@@ -89,7 +90,7 @@ export function CertificateCard({ order }: { order: OrderDetail }) {
         <Descriptions.Item label={t('cert.notAfter')}>
           <Flex gap={6} align="center" wrap>
             <span data-testid="cert-not-after">{formatTime(c.notAfter)}</span>
-            <Tag color={left < 0 ? 'red' : left <= 30 ? 'orange' : 'green'}>{left < 0 ? t('list.expiredAgo') : t('list.daysLeft', { days: left })}</Tag>
+            <Tag color={left < 0 ? 'red' : left <= 30 ? 'orange' : 'green'} data-testid="cert-days-left">{left < 0 ? t('list.expiredAgo') : t('list.daysLeft', { days: left })}</Tag>
           </Flex>
         </Descriptions.Item>
         <Descriptions.Item label={t('cert.names')} span={2}>

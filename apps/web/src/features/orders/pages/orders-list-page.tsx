@@ -41,6 +41,7 @@ import { StatusTag, useValidityText } from '../components/status-tag.tsx';
 import type { OrdersPageProps } from '../components/page-props.ts';
 import { useRenew } from '../components/use-renew.ts';
 import { flattenHashValues, hashValuesCsv } from '../lib/dcv-export.ts';
+import { daysLeft } from '../../../lib/datetime.ts';
 import { formatDate, formatTime, orderExpiry } from '../lib/format.ts';
 import { saveBlob, saveText, stamp } from '../../../lib/download.ts';
 import { filterStatuses, isCancellable, isIssued, isPayable, isVerifiable } from '../lib/status.ts';
@@ -243,11 +244,7 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
       render: (_, o) => (
         <div style={{ whiteSpace: 'nowrap' }}>
           <div>{o.notAfter ? formatDate(o.notAfter) : o.orderStatus === orderStatus.cancelled ? '-' : orderExpiry(o.paidAt, o.validity)}</div>
-          {o.daysLeft !== null ? (
-            <Typography.Text type={o.daysLeft < 0 ? 'danger' : o.daysLeft <= expiringWithinDays ? 'warning' : 'secondary'} style={{ fontSize: 12 }}>
-              {o.daysLeft < 0 ? t('list.expiredAgo') : t('list.daysLeft', { days: o.daysLeft })}
-            </Typography.Text>
-          ) : null}
+          <DaysLeft notAfter={o.notAfter} expiring={expiringWithinDays} />
         </div>
       ),
     },
@@ -455,6 +452,18 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
 type VerifyRow = BatchVerifyAnswer['data'][number];
 
 /** What "verify now" found for each order: names passed and pending; fully validated orders go on to issuance. */
+/** Days left before notAfter, counted as the order details count them (lib/datetime: calendar days, user zone). */
+function DaysLeft({ notAfter, expiring }: { notAfter: string | null; expiring: number }) {
+  const { t } = useOrdersT();
+  const left = daysLeft(notAfter);
+  if (left === null) return null;
+  return (
+    <Typography.Text type={left < 0 ? 'danger' : left <= expiring ? 'warning' : 'secondary'} style={{ fontSize: 12 }} data-testid="days-left">
+      {left < 0 ? t('list.expiredAgo') : t('list.daysLeft', { days: left })}
+    </Typography.Text>
+  );
+}
+
 function VerifyResultDialog({ answer, onClose }: { answer: BatchVerifyAnswer; onClose: () => void }) {
   const { t } = useOrdersT();
   const done = answer.data.filter((r) => r.pending === 0).length;

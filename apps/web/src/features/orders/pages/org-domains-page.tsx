@@ -16,7 +16,8 @@ import { defaultPageSize, pageSizes } from '@cc/domain/terms';
 import { ApiError } from '../../../lib/http.ts';
 import { useOrganizationName } from '../api/get-organization-name.ts';
 import { useOrgDomains } from '../api/get-org-domains.ts';
-import { daysUntil, formatDate, formatTime } from '../lib/format.ts';
+import { daysLeft } from '../../../lib/datetime.ts';
+import { formatDate, formatTime } from '../lib/format.ts';
 import { useOrdersT } from '../i18n.ts';
 
 type Row = z.infer<typeof validatedDomain>;
@@ -53,7 +54,7 @@ export default function OrgDomainsPage() {
       title: t('org.left'),
       key: 'left',
       render: (_, r) => {
-        const d = daysUntil(r.lapsesAt);
+        const d = daysLeft(r.lapsesAt) ?? 0;
         return d < 0 ? <Tag color="red">{t('org.lapsed')}</Tag> : <Tag color={d <= 30 ? 'orange' : 'green'}>{t('org.days', { days: d })}</Tag>;
       },
     },

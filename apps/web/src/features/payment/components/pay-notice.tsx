@@ -7,6 +7,7 @@ import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { Link } from '@tanstack/react-router';
 import { useMoney } from '../../../hooks/use-money.ts';
 import { useLinkColor } from '../../../lib/link-color.ts';
+import { formatDateTime } from '../../../lib/datetime.ts';
 import type { PayResult } from '../api/pay-orders.ts';
 import { usePaymentT } from '../i18n.ts';
 import { coinAmount, payKindOf } from '../lib/pay-way.ts';
@@ -32,7 +33,7 @@ const paypalWalletUrl = 'https://www.paypal.com/myaccount/money/';
 
 /** The notice under the method choice (document 01 §2, document 02 §2 "Payment notice panel"). */
 export function PayNotice({ payWay, amount, balance, result, resultState, onRetry, onOpenPage, popupBlocked }: PayNoticeProps) {
-  const { t, lang } = usePaymentT();
+  const { t } = usePaymentT();
   const money = useMoney();
   const kind = payKindOf(payWay);
   const qr = result?.qrCodeBase64 ?? '';
@@ -165,7 +166,7 @@ export function PayNotice({ payWay, amount, balance, result, resultState, onRetr
       break;
     case 'crypto': {
       const coin = result?.webCurrency || payWay.toUpperCase();
-      const expires = result?.expireTime ? new Date(result.expireTime * 1000).toLocaleString(lang === 'en' ? 'en-US' : 'zh-CN', { hour12: false }) : '';
+      const expires = result?.expireTime ? formatDateTime(result.expireTime * 1000) : '';
       body = (
         <Flex vertical gap={12} data-testid="notice-crypto">
           <Typography.Text type="secondary">{t('notice.cryptoHint')}</Typography.Text>

@@ -11,10 +11,11 @@ import Typography from 'antd/es/typography';
 import ExperimentOutlined from '@ant-design/icons/ExperimentOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/http.ts';
+import { formatDateTime } from '../../../lib/datetime.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import { actOnSandboxPayment, getSandboxPayment, type SandboxPayment } from '../api/sandbox-payment.ts';
 import { CopyBox } from '../components/copy-box.tsx';
 import { usePaymentT } from '../i18n.ts';
-import { coinAmount } from '../lib/pay-way.ts';
 import { useQueryParams } from '../lib/search.ts';
 
 const statusColor: Record<SandboxPayment['status'], string> = { pending: 'processing', approved: 'blue', succeeded: 'success', declined: 'error', expired: 'default' };
@@ -45,7 +46,7 @@ export function SandboxPage({ page }: { page: 'payment' | 'deposit' }) {
   };
 
   const p = query.data;
-  const fmt = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
+  const fmt = (cents: number, currency: string) => `${formatMoney(cents, 1, lang)} ${currency}`;
   let body: React.ReactNode;
   if (!id) body = <Result status="warning" title={t('sandbox.missingId')} />;
   else if (query.isPending) body = <Skeleton active paragraph={{ rows: 5 }} />;
@@ -69,8 +70,8 @@ export function SandboxPage({ page }: { page: 'payment' | 'deposit' }) {
             <span data-testid="sandbox-method">{method}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('sandbox.subject')}>{p.subject}</Descriptions.Item>
-          {p.coinAmount !== null ? <Descriptions.Item label={t('sandbox.coinAmount')}>{`${coinAmount(p.coinAmount)} ${p.method.toUpperCase()}`}</Descriptions.Item> : null}
-          <Descriptions.Item label={t('sandbox.expiresAt')}>{new Date(p.expiresAt).toLocaleString(lang === 'en' ? 'en-US' : 'zh-CN', { hour12: false })}</Descriptions.Item>
+          {p.coinAmount !== null ? <Descriptions.Item label={t('sandbox.coinAmount')}>{fmt(p.coinAmount, p.method.toUpperCase())}</Descriptions.Item> : null}
+          <Descriptions.Item label={t('sandbox.expiresAt')}><span data-testid="sandbox-expires">{formatDateTime(p.expiresAt)}</span></Descriptions.Item>
         </Descriptions>
         {p.address ? (
           <div>

@@ -10,6 +10,7 @@ import { defaultPageSize, pageSizes } from '@cc/domain/terms';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePurchaseT } from '../i18n.ts';
+import { formatDateTime } from '../../../lib/datetime.ts';
 
 /** A page of records as a list query answers it (react-query's result fits). */
 export interface PagedList<T> {
@@ -121,10 +122,5 @@ export function useDeleteWithToast(del: { mutateAsync: (id: number) => Promise<u
   };
 }
 
-/** ISO time as yyyy-MM-dd HH:mm:ss in local time (doc 02 §5). */
-export function formatTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime()) || d.getTime() <= 0) return '/';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+/** ISO time as yyyy-MM-dd HH:mm:ss in the user's time zone (doc 02 §5; lib/datetime). */
+export const formatTime = (iso: string): string => formatDateTime(iso);

@@ -1,9 +1,13 @@
 import Col from 'antd/es/col';
+import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
+import { CountrySelect } from '../../../components/country-select.tsx';
 import type { organization } from '@cc/contracts/organizations';
+import { validValues } from '../../../lib/form.ts';
 import { ApiError, fieldErrors } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveOrganization, type OrganizationInput } from '../api/save-organization.ts';
@@ -15,6 +19,9 @@ export type Organization = z.infer<typeof organization>;
 
 /** Doc 02 §3: a company founded on an unknown date is recorded as 2019-01-01. */
 const defaultDateOfIncorporation = '2019-01-01';
+/** A new company is most often registered in China (the phone prefix defaults to +86 likewise). */
+const defaultNationCode = 'CN';
+const dateFormat = 'YYYY-MM-DD';
 
 /** 公司 / 组织信息 dialog: every field required but the DigiCert ids; a lookup by name fills the form. */
 export function OrgDialog(props: RecordDialogProps<Organization>) {
@@ -39,18 +46,18 @@ export function OrgDialog(props: RecordDialogProps<Organization>) {
         digicertCnID: editing.digicertCnID,
         dateOfIncorporation: editing.dateOfIncorporation || defaultDateOfIncorporation,
       }
-    : { dateOfIncorporation: defaultDateOfIncorporation };
+    : { nationCode: defaultNationCode, dateOfIncorporation: defaultDateOfIncorporation };
 
   const runLookup = async (name: string) => {
     if (!name.trim()) {
-      await form.validateFields(['orgName']);
+      await validValues(form, ['orgName']);
       return;
     }
     try {
       const r = await lookup.mutateAsync({ orgName: name.trim() });
       // name→orgName, country→nationCode, locality→city, registryAddr→address (doc 02 §3).
       form.setFieldsValue({ orgName: r.name, creditCode: r.creditCode, nationCode: r.country, province: r.province, city: r.locality, address: r.registryAddr, postalCode: r.postalCode, telephone: r.telephone });
-      await form.validateFields().catch(() => undefined);
+      await validValues(form);
       toast.success(t('org.lookupFilled'));
     } catch (e) {
       if (e instanceof ApiError) form.setFields([{ name: 'orgName', errors: [fieldErrors(e).orgName ?? e.msg] }]);
@@ -70,7 +77,7 @@ export function OrgDialog(props: RecordDialogProps<Organization>) {
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>{item('creditCode', <Input data-testid="org-creditCode" maxLength={64} />)}</Col>
-        <Col xs={24} md={12}>{item('nationCode', <Input data-testid="org-nationCode" maxLength={8} placeholder="CN" />)}</Col>
+        <Col xs={24} md={12}>{item('nationCode', <CountrySelect data-testid="org-nationCode" placeholder={t('org.nationPlaceholder')} />)}</Col>
         <Col xs={24} md={12}>{item('province', <Input data-testid="org-province" maxLength={100} />)}</Col>
         <Col xs={24} md={12}>{item('city', <Input data-testid="org-city" maxLength={100} />)}</Col>
         <Col xs={24} md={12}>{item('postalCode', <Input data-testid="org-postalCode" maxLength={20} />)}</Col>
@@ -78,7 +85,18 @@ export function OrgDialog(props: RecordDialogProps<Organization>) {
         <Col span={24}>{item('address', <Input.TextArea data-testid="org-address" rows={2} maxLength={500} />)}</Col>
         <Col xs={24} md={8}>{item('digicertID', <Input maxLength={100} />, [])}</Col>
         <Col xs={24} md={8}>{item('digicertCnID', <Input maxLength={100} />, [])}</Col>
-        <Col xs={24} md={8}>{item('dateOfIncorporation', <Input type="date" data-testid="org-date" />)}</Col>
+        <Col xs={24} md={8}>
+          {/* Kept as yyyy-MM-dd text in the form, as the server takes it; the picker works on dayjs values. */}
+          <Form.Item
+            name="dateOfIncorporation"
+            label={t('org.dateOfIncorporation')}
+            rules={required}
+            getValueProps={(v: string | undefined) => ({ value: v ? dayjs(v) : undefined })}
+            normalize={(d: Dayjs | null) => (d ? d.format(dateFormat) : '')}
+          >
+            <DatePicker format={dateFormat} allowClear={false} disabledDate={(d) => d.isAfter(dayjs(), 'day')} style={{ width: '100%' }} data-testid="org-date" />
+          </Form.Item>
+        </Col>
       </Row>
     </SaveDialog>
   );

@@ -5,6 +5,7 @@ import Divider from 'antd/es/divider';
 import Flex from 'antd/es/flex';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
+import theme from 'antd/es/theme';
 import { fullName } from '@cc/domain/account';
 import { usePurchaseT } from '../i18n.ts';
 import type { Contact } from './contact-dialog.tsx';
@@ -22,6 +23,8 @@ export interface PreviewData {
   signature: string;
   keyLength: string;
   orders: number;
+  /** Orders that cannot be created as typed: counted in `orders`, not in the prices. */
+  ordersWithErrors: number;
   rawPrice: string;
   total: string;
   pricing: boolean;
@@ -34,6 +37,7 @@ export interface PreviewData {
 /** The order preview on the right (§2): the choices, the prices and collapsible contact and company blocks. */
 export function PreviewCard({ d }: { d: PreviewData }) {
   const { t } = usePurchaseT();
+  const { token } = theme.useToken();
   const none = t('preview.none');
   const rows: [string, string, string][] = [
     ['term', t('preview.term'), d.term],
@@ -46,7 +50,7 @@ export function PreviewCard({ d }: { d: PreviewData }) {
     ['encryption', t('preview.encryption'), d.encryption],
     ['signature', t('preview.signature'), d.signature],
     ['keyLength', t('preview.keyLength'), d.keyLength],
-    ['orders', t('preview.orders'), String(d.orders)],
+    ['orders', t('preview.orders'), d.ordersWithErrors ? t('preview.ordersWithErrors', { n: d.orders, bad: d.ordersWithErrors }) : String(d.orders)],
   ];
   const blocks = [
     ...(d.showContact
@@ -109,7 +113,7 @@ export function PreviewCard({ d }: { d: PreviewData }) {
       <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
         <Typography.Text strong>{t('preview.total')}</Typography.Text>
         <Spin spinning={d.pricing} size="small">
-          <Typography.Text strong style={{ fontSize: 22, color: '#1652f0' }} data-testid="preview-total">
+          <Typography.Text strong style={{ fontSize: 22, color: token.colorPrimaryText }} data-testid="preview-total">
             {d.total}
           </Typography.Text>
         </Spin>

@@ -3,6 +3,7 @@ import Form from 'antd/es/form';
 import type { FormInstance } from 'antd/es/form';
 import type { NamePath } from 'antd/es/form/interface';
 import Modal from 'antd/es/modal';
+import { validValues } from '../../../lib/form.ts';
 import { ApiError, fieldErrors } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePurchaseT } from '../i18n.ts';
@@ -36,12 +37,13 @@ interface Props<V> extends RecordDialogProps<{ id: number }> {
 /**
  * The OK handler of an add / edit dialog: validate, save, toast, hand the saved id on and close. On failure the
  * dialog stays open with the server's field errors on their fields, beside a notice. A validation failure
- * rejects before anything is sent, leaving antd's own field messages to speak.
+ * stops before anything is sent, leaving antd's own field messages to speak.
  */
 function useSaveSubmit<V>(form: FormInstance<V>, save: (values: V) => Promise<{ id: number }>, { adding, onSaved, onClose }: { adding: boolean; onSaved?: (id: number) => void; onClose: () => void }) {
   const { t } = usePurchaseT();
   return async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     try {
       const saved = await save(values);
       toast.success(adding ? t('common.addSuccess') : t('common.saveSuccess'));

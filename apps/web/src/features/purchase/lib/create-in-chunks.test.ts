@@ -17,11 +17,31 @@ describe('chunk', () => {
 describe('createInChunks', () => {
   const names = Array.from({ length: 120 }, (_, i) => `n${i}.example.com`);
 
+  it('by default sends one certificate per request, reporting each as it answers; a failed request marks only its own', async () => {
+    const sent: string[][] = [];
+    const seen: ChunkOutcome[][] = [];
+    const all = await createInChunks({
+      items: names.slice(0, 12),
+      send: (part) => {
+        sent.push([...part]);
+        if (part[0] === 'n5.example.com') return Promise.reject(new Error('offline'));
+        return Promise.resolve({ created: part.map((n, index) => ({ index, commonName: n, orderNo: `SSL-${n}` })), failed: [] });
+      },
+      describe: (e) => (e instanceof Error ? e.message : 'not answered'),
+      onChunk: (o) => seen.push(o),
+    });
+    expect(sent).toEqual(names.slice(0, 12).map((n) => [n]));
+    expect(seen.map((s) => s.length)).toEqual(Array.from({ length: 12 }, () => 1));
+    expect(all.filter((o) => o.status === 'failed')).toEqual([{ at: 5, status: 'failed', error: 'offline' }]);
+    expect(all[6]).toEqual({ at: 6, status: 'created', orderNo: 'SSL-n6.example.com' });
+  });
+
   it('sends 50 at a time and reports each answer as it arrives, positions in the whole list', async () => {
     const sent: number[] = [];
     const seen: ChunkOutcome[][] = [];
     const all = await createInChunks({
       items: names,
+      size: 50,
       send: (part): Promise<CreateOrderPartialAnswer> => {
         sent.push(part.length);
         return Promise.resolve({
@@ -44,6 +64,7 @@ describe('createInChunks', () => {
     let call = 0;
     const all = await createInChunks({
       items: names.slice(0, 100),
+      size: 50,
       send: (part) => {
         call++;
         if (call === 1) return Promise.reject(new Error('offline'));
@@ -59,6 +80,7 @@ describe('createInChunks', () => {
   it('counts a certificate the answer leaves out (or answers twice, or out of range) as failed once', async () => {
     const all = await createInChunks({
       items: ['a', 'b', 'c'],
+      size: 3,
       send: () => Promise.resolve({ created: [{ index: 0, commonName: 'a', orderNo: '1' }, { index: 0, commonName: 'a', orderNo: '2' }, { index: 9, commonName: 'x', orderNo: '3' }], failed: [] }),
       describe: (e) => (e === null ? 'not answered' : 'error'),
       onChunk: () => undefined,

@@ -1,12 +1,15 @@
 /**
- * Batch creation in chunks (issue 3): the certificates go to the server `size` at a time, each request created
- * by the server in one transaction with per-certificate results (`partial: true`); every answer is handed on
- * as it arrives so the progress dialog moves chunk by chunk. Pure apart from `send`, so it is unit-tested.
+ * Batch creation in sequence: the certificates go to the server `size` at a time, each request created by the
+ * server in one transaction with per-certificate results (`partial: true`); every answer is handed on as it
+ * arrives so the progress dialog moves as each one answers. Pure apart from `send`, so it is unit-tested.
  */
 import type { CreateOrderPartialAnswer } from '@cc/contracts/purchase';
 
-/** Certificates per request in the chunked mode: 500 orders in 10 requests. */
-export const batchChunkSize = 50;
+/**
+ * Certificates per request when more than 10 are created (document 01 §4): one at a time, so the progress moves
+ * per certificate and a refusal marks only its own domain.
+ */
+export const sequentialChunkSize = 1;
 
 /** What became of one certificate; `at` is its position in the list given to createInChunks. */
 export type ChunkOutcome = { at: number; status: 'created'; orderNo: string } | { at: number; status: 'failed'; error: string };
@@ -34,7 +37,7 @@ export function chunk<T>(xs: readonly T[], size: number): T[][] {
 export const firstError = (errors: Record<string, string>): string => Object.values(errors)[0] ?? '';
 
 /** Sends the chunks one after the other; answers every outcome, in the order of `items`. */
-export async function createInChunks<T>({ items, size = batchChunkSize, send, describe, onChunk }: ChunkRun<T>): Promise<ChunkOutcome[]> {
+export async function createInChunks<T>({ items, size = sequentialChunkSize, send, describe, onChunk }: ChunkRun<T>): Promise<ChunkOutcome[]> {
   const all: ChunkOutcome[] = [];
   let offset = 0;
   for (const part of chunk(items, size)) {

@@ -7,6 +7,7 @@ import Typography from 'antd/es/typography';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { emailPattern } from '@cc/domain/account';
 import { defaultPageSize, pageSizes } from '@cc/domain/terms';
+import { validValues } from '../../../lib/form.ts';
 import { ApiError, fieldErrors } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDcvEmails } from '../api/get-dcv-emails.ts';
@@ -24,7 +25,9 @@ export default function DcvEmailsPage() {
   const remove = useDeleteWithToast(useDeleteDcvEmail());
 
   const add = async () => {
-    const { email } = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
+    const { email } = v;
     try {
       await save.mutateAsync({ email: email.trim() });
       toast.success(t('common.addSuccess'));

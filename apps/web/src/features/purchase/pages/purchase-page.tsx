@@ -20,6 +20,7 @@ import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import type { CsrRequest } from '@cc/pki/csr';
 import { dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, saveEmailApplies, standardMailboxes, validateDcvEmail, type DcvMethod } from '@cc/domain/dcv';
 import { keyDefaults, keyOptionsFor, namedCurves, subjectDefaultsFor, type Curve, type CsrSource, type Encryption, type RsaKeyLength, type Signature } from '@cc/domain/key-options';
+import { holdsOneName, isWildcardProduct } from '@cc/domain/domain-names';
 import { pickDefaultBrand } from '@cc/domain/pricing';
 import { hasDomains, isIpProduct, needsContact, needsOrganization, showsDcvMethod } from '@cc/domain/product-types';
 import { defaultTerm, emailOptionDebounceMs, formatValidity, needs398Note, priceDebounceMs, sequentialCreateThreshold, termChoices } from '@cc/domain/terms';
@@ -42,7 +43,7 @@ import type { Organization } from '../components/org-dialog.tsx';
 import { PreviewCard } from '../components/preview-card.tsx';
 import { downloadKeys, type KeyFile } from '../lib/download.ts';
 import { saveText, stamp } from '../../../lib/download.ts';
-import { batchChunkSize, createInChunks } from '../lib/create-in-chunks.ts';
+import { createInChunks, sequentialChunkSize } from '../lib/create-in-chunks.ts';
 import { billedCounts, planOrders, type PlannedOrder, type RuleMessage } from '../lib/plan-orders.ts';
 import { readCsrZip } from '../lib/read-csr-zip.ts';
 import { decodeRenewalTicket } from '../lib/renewal-ticket.ts';
@@ -126,12 +127,11 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const [termChoice, setTerm] = useState<number | null>(null);
   const [dcvChoice, setDcv] = useState<DcvMethod | null>(null);
   const [csrFromChoice, setCsrFrom] = useState<CsrSource>(keyDefaults.from);
-  const [wildcard, setWildcard] = useState(false);
+  /** The wildcard switch as the user set it for one product; other products start from isWildcardProduct. */
+  const [wildcardChoice, setWildcardChoice] = useState<{ productNo: string; on: boolean } | null>(null);
   const [commonName, setCommonName] = useState('');
   const [extraDomains, setExtraDomains] = useState('');
   const [batchText, setBatchText] = useState('');
-  /** The documents' one-by-one mode (one request per certificate) instead of chunks of 50; kept to compare the two. */
-  const [oneByOne, setOneByOne] = useState(false);
   const [pasteText, setPasteText] = useState('');
   /** The requests read from the paste box, with the text they were read from. */
   const [pasteRead, setPasteRead] = useState<{ text: string; items: ParsedCsr[] }>({ text: '', items: [] });
@@ -183,7 +183,10 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     setMode('single');
     setCsrFrom('create');
     const [cn = '', ...rest] = renewal.domains;
-    setCommonName(cn);
+    // A wildcard common name is the switch on and its base typed, as a buyer would enter it.
+    const wild = cn.startsWith('*.');
+    setCommonName(wild ? cn.slice(2) : cn);
+    if (p) setWildcardChoice({ productNo: p.productNo, on: wild });
     setExtraDomains(rest.join('\n'));
   }
 
@@ -219,7 +222,11 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const keyCurve = keyOpts.curves.includes(curve) ? curve : keyOpts.defaults.curve;
   const sig = keyOpts.signatures.includes(signature) ? signature : keyOpts.defaults.signature;
 
-  const showWildcard = csrFrom === 'create' && (productType === 'wild' || productType === 'flex') && certType !== 'EV';
+  const showWildcard = csrFrom === 'create' && (isWildcardProduct(productType) || productType === 'flex') && certType !== 'EV';
+  // A wildcard product starts with the switch on: its names must be wildcards, so the bare domain typed is one.
+  const wildcard = product && wildcardChoice?.productNo === product.productNo ? wildcardChoice.on : isWildcardProduct(productType);
+  const setWildcard = (on: boolean) => setWildcardChoice(product ? { productNo: product.productNo, on } : null);
+  const showExtraDomains = hasDomains(productType) && !holdsOneName(productType);
   const wildOn = showWildcard && wildcard;
   const withDomains = hasDomains(productType);
   const showContact = product ? needsContact(product) : false;
@@ -257,7 +264,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   // A wildcard typed as a name counts as much as the switch: the server judges each order by all its names,
   // so a method it would refuse (file, or anything but the forced one) is not offered.
   const anyWildcardName = plan.orders.some((o) => o.commonName.startsWith('*.') || o.domainNames.some((d) => d.startsWith('*.')));
-  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: wildOn || productType === 'wild' || anyWildcardName };
+  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: wildOn || isWildcardProduct(productType) || anyWildcardName };
   const dcvOptions: DcvMethod[] = product ? dcvMethodsFor(dcvInput).filter((m) => m !== 'email_dns') : [];
   const dcvDefault = product ? defaultDcvMethod(dcvInput) : 'dns';
   const dcv: DcvMethod = dcvChoice && dcvOptions.includes(dcvChoice) ? dcvChoice : dcvOptions.includes(dcvDefault) ? dcvDefault : (dcvOptions[0] ?? dcvDefault);
@@ -293,7 +300,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   // ---- price preview: one call per distinct number of billed names, debounced 500 ms (§7)
   const counts = useMemo(() => billedCounts(plan.orders), [plan.orders]);
   // The price depends on the number of names billed, not on which names: typing a name does not ask again.
-  const priceKey = JSON.stringify([product?.productNo, term, [...counts.entries()].map(([n, v]) => [n, v.count])]);
+  // With no order named yet, single mode prices its one order and batch mode none: the mode is part of the key.
+  const priceKey = JSON.stringify([product?.productNo, term, [...counts.entries()].map(([n, v]) => [n, v.count]), counts.size ? null : mode]);
   useEffect(() => {
     if (!product) return;
     const controller = new AbortController();
@@ -464,9 +472,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
       return;
     }
 
-    // More than 10: the progress dialog (§4). By default the certificates go in chunks of 50, each chunk created
-    // by the server in one transaction with per-certificate results; the documents' one-by-one mode sends one
-    // request per certificate in sequence.
+    // More than 10: the progress dialog (§4). The certificates are created one at a time, in sequence: each
+    // request carries one certificate (partial: its refusal is its own), so the dialog moves per certificate.
     const items: ProgressItem[] = plan.orders.map((o) =>
       o.errors[0]
         ? { label: o.label, domainNames: o.domainNames, status: 'failed', error: msg(o.errors[0].messageKey, o.errors[0].params) }
@@ -477,41 +484,25 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     setProgress({ items: [...items], running: true });
     const createdNos: string[] = [];
     const createdOrders: PlannedOrder[] = [];
-    if (oneByOne) {
-      for (const [i, o] of plan.orders.entries()) {
-        if (o.errors.length) continue;
-        try {
-          const [no] = await createOrder(product.productNo, product.free, { ...base, sslCerts: [certOf(o)] });
-          items[i] = { ...items[i]!, status: 'created', orderNo: no };
-          if (no) createdNos.push(no);
-          createdOrders.push(o);
-        } catch (e) {
-          const text = e instanceof ApiError ? (fieldErrors(e)[o.commonName] ?? Object.values(fieldErrors(e))[0] ?? e.msg) : t('buy.createFailed');
-          items[i] = { ...items[i]!, status: 'failed', error: text };
+    const sendable = plan.orders.flatMap((o, i) => (o.errors.length ? [] : [{ o, i }]));
+    await createInChunks({
+      items: sendable,
+      size: sequentialChunkSize,
+      send: (part) => createOrderPartial(product.productNo, product.free, { ...base, sslCerts: part.map((p) => certOf(p.o)) }),
+      describe: (e) => (e instanceof ApiError ? (Object.values(fieldErrors(e))[0] ?? e.msg) : t('buy.createFailed')),
+      onChunk: (outcomes) => {
+        for (const r of outcomes) {
+          const s = sendable[r.at];
+          if (!s) continue;
+          if (r.status === 'created') {
+            items[s.i] = { ...items[s.i]!, status: 'created', orderNo: r.orderNo };
+            createdNos.push(r.orderNo);
+            createdOrders.push(s.o);
+          } else items[s.i] = { ...items[s.i]!, status: 'failed', error: r.error };
         }
         setProgress({ items: [...items], running: true });
-      }
-    } else {
-      const sendable = plan.orders.flatMap((o, i) => (o.errors.length ? [] : [{ o, i }]));
-      await createInChunks({
-        items: sendable,
-        size: batchChunkSize,
-        send: (part) => createOrderPartial(product.productNo, product.free, { ...base, sslCerts: part.map((p) => certOf(p.o)) }),
-        describe: (e) => (e instanceof ApiError ? (Object.values(fieldErrors(e))[0] ?? e.msg) : t('buy.createFailed')),
-        onChunk: (outcomes) => {
-          for (const r of outcomes) {
-            const s = sendable[r.at];
-            if (!s) continue;
-            if (r.status === 'created') {
-              items[s.i] = { ...items[s.i]!, status: 'created', orderNo: r.orderNo };
-              createdNos.push(r.orderNo);
-              createdOrders.push(s.o);
-            } else items[s.i] = { ...items[s.i]!, status: 'failed', error: r.error };
-          }
-          setProgress({ items: [...items], running: true });
-        },
-      });
-    }
+      },
+    });
     progressOrders.current = createdOrders;
     keep(createdNos, createdOrders);
     setProgress({ items: [...items], running: false });
@@ -578,9 +569,15 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     return t(v.unit === 'day' ? 'products.day' : 'products.year', { count: v.value });
   };
   const status = (e: string | null | undefined, f: string) => (e && show(f) ? { validateStatus: 'error' as const, help: <span data-testid={`error-${f}`}>{e}</span> } : {});
-  const domainType = !withDomains ? t('domainTypes.none') : isIpProduct(productType) ? t('domainTypes.ip') : productType === 'wild' || wildOn ? t('domainTypes.wildcard') : productType === 'dv_one_ssl' || ((productType === 'ov' || productType === 'ev') && (plan.orders[0]?.domainNames.length ?? 0) === 0) ? t('domainTypes.single') : t('domainTypes.multi');
+  const domainType = !withDomains ? t('domainTypes.none') : isIpProduct(productType) ? t('domainTypes.ip') : isWildcardProduct(productType) || wildOn ? t('domainTypes.wildcard') : holdsOneName(productType) || ((productType === 'ov' || productType === 'ev') && (plan.orders[0]?.domainNames.length ?? 0) === 0) ? t('domainTypes.single') : t('domainTypes.multi');
   const firstCsr = csrs.find((c) => c.ok);
   const keyFromCsr = fromCsr && firstCsr?.ok ? firstCsr.keyText : '';
+  const ordersExtra = (
+    <>
+      <span data-testid="orders-count">{t('buy.ordersCount', { n: plan.orders.length })}</span>
+      {sequential ? <span data-testid="one-by-one-hint">{` · ${t('buy.oneByOneHint', { max: sequentialCreateThreshold })}`}</span> : null}
+    </>
+  );
   const working = submitQueued || busy !== null || (progress?.running ?? false);
 
   return (
@@ -635,6 +632,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                   {moreBrands.length ? (
                     <Select
                       data-testid="more-brands"
+                      aria-label={t('buy.moreBrands')}
                       style={{ minWidth: 140 }}
                       placeholder={t('buy.moreBrands')}
                       value={moreBrands.some((b) => b.value === brand) ? brand : undefined}
@@ -758,7 +756,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
               {/* 7. wildcard */}
               {showWildcard ? (
                 <Form.Item label={t('buy.wildcard')}>
-                  <Switch checked={wildcard} onChange={(v) => { setWildcard(v); changed('commonName'); }} data-testid="wildcard" />
+                  <Switch checked={wildcard} onChange={(v) => { setWildcard(v); changed('commonName'); }} aria-label={t('buy.wildcard')} data-testid="wildcard" />
                 </Form.Item>
               ) : null}
               {/* 8. common name and domains */}
@@ -767,6 +765,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                   <Form.Item label={t('buy.commonName')} {...status(errors.commonName, 'commonName')}>
                     <Input
                       data-testid="common-name"
+                      aria-label={t('buy.commonName')}
                       prefix={wildOn ? '*.' : undefined}
                       value={fromCsr ? (firstCsr?.ok ? firstCsr.commonName : '') : commonName}
                       disabled={fromCsr}
@@ -776,10 +775,11 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                       style={{ maxWidth: 420 }}
                     />
                   </Form.Item>
-                  {withDomains ? (
+                  {showExtraDomains ? (
                     <Form.Item label={t('buy.extraDomains')} {...status(errors.extraDomains, 'extraDomains')}>
                       <Input.TextArea
                         data-testid="extra-domains"
+                        aria-label={t('buy.extraDomains')}
                         value={extraDomains}
                         onChange={(e) => { setExtraDomains(e.target.value); changed('domainNames'); touch('extraDomains'); }}
                         onBlur={() => touch('extraDomains')}
@@ -790,9 +790,10 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                   ) : null}
                 </>
               ) : csrFrom === 'create' ? (
-                <Form.Item label={t('buy.batchDomains')} {...status(errors.batch, 'batch')} extra={<span data-testid="orders-count">{t('buy.ordersCount', { n: plan.orders.length })}</span>}>
+                <Form.Item label={t('buy.batchDomains')} {...status(errors.batch, 'batch')} extra={ordersExtra}>
                   <Input.TextArea
                     data-testid="batch-domains"
+                    aria-label={t('buy.batchDomains')}
                     value={batchText}
                     onChange={(e) => { setBatchText(e.target.value); touch('batch'); setBatchServerErrors([]); }}
                     onBlur={() => touch('batch')}
@@ -801,7 +802,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                   />
                 </Form.Item>
               ) : (
-                <Form.Item label={t('buy.batchDomains')} extra={<span data-testid="orders-count">{t('buy.ordersCount', { n: plan.orders.length })}</span>}>
+                <Form.Item label={t('buy.batchDomains')} extra={ordersExtra}>
                   <Typography.Text type="secondary">{plan.orders.map((o) => o.label).slice(0, 20).join(', ') || t('preview.none')}</Typography.Text>
                 </Form.Item>
               )}
@@ -819,11 +820,6 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                       </ul>
                     }
                   />
-                </Form.Item>
-              ) : null}
-              {mode === 'batch' ? (
-                <Form.Item label={t('buy.oneByOne')} extra={<span data-testid="one-by-one-hint">{oneByOne ? t('buy.oneByOneOn') : t('buy.oneByOneOff', { size: batchChunkSize })}</span>}>
-                  <Switch checked={oneByOne} onChange={setOneByOne} disabled={working} data-testid="one-by-one" />
                 </Form.Item>
               ) : null}
               {/* 9. contact */}
@@ -860,7 +856,9 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 encryption: fromCsr ? keyFromCsr.split(' ')[0] ?? '' : encryption,
                 signature: fromCsr ? '' : sig,
                 keyLength: fromCsr ? keyFromCsr.split(' ')[1] ?? '' : encryption === 'RSA' ? String(keyLen) : keyCurve,
-                orders: plan.orders.filter((o) => !o.errors.length).length,
+                // The orders this submission makes, as the batch box counts them: one in single mode, named or not.
+                orders: mode === 'single' ? 1 : plan.orders.length,
+                ordersWithErrors: mode === 'single' ? 0 : plan.orders.filter((o) => o.errors.length).length,
                 rawPrice: money(product?.free ? 0 : (price?.raw ?? 0)),
                 total: money(product?.free ? 0 : (price?.now ?? 0)),
                 pricing,

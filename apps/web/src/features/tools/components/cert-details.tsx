@@ -5,11 +5,11 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { CertificateView, CsrView, ExtensionView, NameEntry, PublicKeyView, SctView } from '@cc/pki';
+import { daysLeft } from '../../../lib/datetime.ts';
 import { CopyButton } from './copy-button.tsx';
 import { monoStyle } from './output-block.tsx';
 import { useToolsT } from './use-tools-t.ts';
 
-const DAY = 86_400_000;
 
 function Mono({ text }: { text: string }) {
   return <pre style={{ ...monoStyle, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{text}</pre>;
@@ -92,11 +92,11 @@ export function CertificateDetails({ cert }: { cert: CertificateView }) {
   const start = new Date(cert.notBefore).getTime();
   const status =
     end < now ? (
-      <Tag color="red">{t('fields.expiredDays', { days: Math.floor((now - end) / DAY) })}</Tag>
+      <Tag color="red">{t('fields.expiredDays', { days: -(daysLeft(cert.notAfter, now) ?? 0) })}</Tag>
     ) : start > now ? (
       <Tag color="orange">{t('parse.verdicts.NOT_YET_VALID', { n: '' })}</Tag>
     ) : (
-      <Tag color="green">{t('fields.daysLeft', { days: Math.floor((end - now) / DAY) })}</Tag>
+      <Tag color="green">{t('fields.daysLeft', { days: daysLeft(cert.notAfter, now) ?? 0 })}</Tag>
     );
   return (
     <Flex vertical gap={16}>

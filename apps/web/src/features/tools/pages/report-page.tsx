@@ -18,6 +18,7 @@ import { GradeBadge, ReportBody } from '../components/report-view.tsx';
 import { ToolCard } from '../components/tool-card.tsx';
 import { useToolsT } from '../components/use-tools-t.ts';
 import { parseReportDomain, reportPath } from '../lib/report-path.ts';
+import { formatDateTime } from '../../../lib/datetime.ts';
 
 const statusColors = { pending: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
@@ -82,7 +83,7 @@ export default function ReportPage() {
               </Flex>
               {r.status === 'done' && r.grade === 'T' && r.gradeIgnoringTrust && <Typography.Text type="secondary">{t('report.ifTrusted', { grade: r.gradeIgnoringTrust })}</Typography.Text>}
               {r.status === 'done' && <Typography.Text type="secondary">{r.profile ? t('report.profile', { profile: t(`ssl.${r.profile}`) }) : t('report.profileNone')}</Typography.Text>}
-              {r.finishedAt && <Typography.Text type="secondary">{t('report.finishedAt', { time: new Date(r.finishedAt).toLocaleString() })}</Typography.Text>}
+              {r.finishedAt && <Typography.Text type="secondary">{t('report.finishedAt', { time: formatDateTime(r.finishedAt) })}</Typography.Text>}
               {r.limits && (
                 <Typography.Text type="secondary">{t('report.limits', { connections: r.limits.connections, seconds: (r.limits.durationMs / 1000).toFixed(1) })}</Typography.Text>
               )}
