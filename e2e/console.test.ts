@@ -76,7 +76,7 @@ describe('console shell', () => {
       expect(await p.getByTestId('error-password').count()).toBe(0);
       await p.getByTestId('email').fill('');
       await p.getByTestId('sign-in-submit').click();
-      expect(await p.getByTestId('error-email').textContent()).toBe('邮箱格式不正确');
+      expect(await p.getByTestId('error-email').textContent()).toBe('邮箱不能为空');
       expect(await p.getByTestId('error-password').textContent()).toBe('请填写密码');
       await p.getByTestId('email').fill('not-an-address');
       await p.getByTestId('email').fill('a@b.cn');

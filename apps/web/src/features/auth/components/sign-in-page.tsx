@@ -58,7 +58,9 @@ export default function SignInPage() {
   const validate = (v: { email: string; phone: PhoneValue; password: string }) => {
     const e: Partial<Record<Field, string>> = {};
     if (type === 'email') {
-      if (!emailPattern.test(v.email.trim())) e.email = m('v.emailFormat');
+      // Left empty: the required-field message, as on sign-up; otherwise the format one.
+      if (!v.email.trim()) e.email = m('v.emailEmpty');
+      else if (!emailPattern.test(v.email.trim())) e.email = m('v.emailFormat');
     } else if (!v.phone.telephone.trim()) e.telephone = m('v.phoneEmpty');
     else if (!isPhone(v.phone.telephone.trim(), v.phone.telPrefix)) e.telephone = m('v.phoneWrong');
     if (!v.password) e.password = m('v.passwordEmpty');
