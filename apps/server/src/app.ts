@@ -140,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (hasWeb && isConsolePage(request.method, request.url, request.headers.accept)) {
       const site = await siteConfigFor(db, request.headers.host).catch((err: unknown) => request.log.warn({ err }, 'site configuration unreadable: base policy'));
       if (site) reply.header('content-security-policy', consolePolicyFor(site));
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // no-cache: after a deploy the page must name the new hashed assets at once (the static plugin would say max-age 1 h).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return errors.notFound(request, reply);
   });

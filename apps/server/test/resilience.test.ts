@@ -458,6 +458,8 @@ describe('the console on its own address', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.body).toContain('console-marker');
+    // Never kept by a browser or proxy past a deploy: the page names the hashed assets of its build.
+    expect(r.headers['cache-control']).toBe('no-cache');
   });
 
   it.each([
