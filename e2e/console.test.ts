@@ -101,7 +101,8 @@ describe('console shell', () => {
       await p.getByTestId('password').fill('Ab1#xyz');
       await p.getByTestId('invite-code').fill('ab');
       await p.getByTestId('sign-up-submit').click();
-      for (const text of ['邮箱格式不正确', '验证码由6位数字组成', '密码位数至少6位以上', '请填写密码', '有效长度为4~128个字符']) await p.getByText(text).waitFor();
+      // first(): a message on its way out (antd's leave animation) may stand beside the same text of the next field.
+      for (const text of ['邮箱格式不正确', '验证码由6位数字组成', '密码位数至少6位以上', '请填写密码', '有效长度为4~128个字符']) await p.getByText(text).first().waitFor();
       await p.getByTestId('invite-code').fill('ab!c');
       await p.getByText('邀请码只能由数字或字母组成').waitFor();
       await p.getByTestId('code').fill('12a456');

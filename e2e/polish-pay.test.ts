@@ -383,7 +383,7 @@ describe('batch progress, one at a time', () => {
       }
       await p.getByTestId('cert-type-DV').click();
       await p.getByTestId('product-BC-DV-ONE').click();
-      await p.getByTestId('one-by-one').click();
+      // More than 10 certificates: created one request each, with progress per certificate.
       const groups = Array.from({ length: 12 }, (_, i) => (i === 6 ? `bad..domain-${tag}` : `b${i}-${look.lang}-${tag}.example.com`));
       await p.getByTestId('batch-domains').fill(groups.join('\n\n'));
       await p.locator('[data-testid="orders-count"]', { hasText: look.lang === 'zh' ? '共 12 个订单' : '12 order(s)' }).waitFor();
