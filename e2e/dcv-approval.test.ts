@@ -5,7 +5,6 @@
  * order issues. axe-core checks the page in both languages and both colour schemes; screenshots go to
  * e2e/screenshots/dcv-approve-*.png.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
-import { apiClient, signUpThroughApi, screenshot, startStack, type Stack } from './harness.ts';
+import { apiClient, signUpThroughApi, screenshot, startStack, type Stack, opensslCsr } from './harness.ts';
 
 const email = `dcv.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -67,10 +66,7 @@ beforeAll(async () => {
   token = await signUpThroughApi(stack.baseUrl, email, password);
   // Test setup: money on the balance, so the order is paid the ordinary way.
   await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [email]);
-  const csr = execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', path.join(tmp, 'key.pem'), '-subj', `/CN=${name}`], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const csr = opensslCsr(name, path.join(tmp, 'key.pem'));
   // GlobalSign DV offers the e-mail methods; the admin role mailbox of the name gets the link.
   orderNo = String(await api<string>('POST', '/v1/orders/certificate/GS-DV-SSL', { year: 1, csr, commonName: name, dcvEmail: { email: 'admin', dcvMethod: 'email' } }));
   await api('POST', '/v1/orders/pay', { orderNo, payWay: 'balance' });

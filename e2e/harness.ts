@@ -12,6 +12,7 @@ import { createDb } from '@cc/db/client';
  * a fresh schema of that PostgreSQL server (dropped at the end); otherwise on embedded PGlite.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,6 +130,14 @@ export async function outboxCode(baseUrl: string, to: string): Promise<string> {
   const code = body.data[0] && `${body.data[0].subject} ${body.data[0].body}`.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`no code sent to ${to}: ${JSON.stringify(body)}`);
   return code;
+}
+
+/** A fresh P-256 certificate request for one name, made by openssl; its key goes to `keyFile` (or nowhere). */
+export function opensslCsr(commonName: string, keyFile = '/dev/null'): string {
+  return execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-subj', `/CN=${commonName}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 }
 
 /**

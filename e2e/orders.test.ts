@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { startDns, startHttp } from '../apps/server/test/orders-helpers.ts';
-import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope } from './harness.ts';
+import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, opensslCsr } from './harness.ts';
 
 const email = `orders.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -49,10 +49,7 @@ interface Made {
 async function createOrder(tag: string, dcvMethod: string, pay = true, opts: { product?: string; extra?: string[] } = {}): Promise<Made> {
   const commonName = `${tag}${seq++}.${zone}`;
   const keyFile = path.join(tmp, `${commonName}.key`);
-  const csr = execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-subj', `/CN=${commonName}`], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const csr = opensslCsr(commonName, keyFile);
   const body = { year: 1, csr, commonName, dcvMethod, ...(opts.extra ? { domainNames: opts.extra } : {}) };
   const orderNo = String(await api<string>('POST', `/v1/orders/certificate/${opts.product ?? productNo}`, body)).split(',')[0]!;
   if (pay) await api('POST', '/v1/orders/pay', { orderNo, payWay: 'balance' });

@@ -6,11 +6,10 @@
  * Orders are created through the API with a CSR made by openssl. Screenshots of the dialog per method, the hosted
  * pages and the top-up page in zh/en × light/dark go to e2e/screenshots/.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
-import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope } from './harness.ts';
+import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, opensslCsr } from './harness.ts';
 
 const email = `pay.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -24,18 +23,10 @@ let seq = 0;
 
 const api = apiClient(() => stack.baseUrl, () => token);
 
-/** A fresh P-256 certificate request for one name, made by openssl. */
-function csrFor(commonName: string): string {
-  return execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', '/dev/null', '-subj', `/CN=${commonName}`], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-}
-
 /** One order waiting for payment (1001), through POST /v1/orders/certificate/{productNo}. */
 async function createOrder(): Promise<string> {
   const commonName = `pay-${Date.now().toString(36)}-${seq++}.example.org`;
-  const orderNo = await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr: csrFor(commonName), commonName, dcvMethod: 'dns' });
+  const orderNo = await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr: opensslCsr(commonName), commonName, dcvMethod: 'dns' });
   return String(orderNo).split(',')[0]!;
 }
 

@@ -22,7 +22,7 @@ import type { Page } from 'playwright-core';
 import { newAccount } from '../apps/server/test/purchase-helpers.ts';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
-import { screenshot as shoot, startStack, type Stack, apiClient, type Envelope } from './harness.ts';
+import { screenshot as shoot, startStack, type Stack, apiClient, type Envelope, opensslCsr } from './harness.ts';
 
 let stack: Stack;
 let dns: Awaited<ReturnType<typeof startDns>>;
@@ -35,17 +35,10 @@ const tag = Date.now().toString(36);
 
 const api = apiClient(() => stack.baseUrl, () => token);
 
-function csrFor(commonName: string): string {
-  return execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', '/dev/null', '-subj', `/CN=${commonName}`], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-}
-
 /** One order waiting for payment (1001). */
 async function createOrder(): Promise<string> {
   const commonName = `pp-${tag}-${seq++}.example.org`;
-  const orderNo = await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr: csrFor(commonName), commonName, dcvMethod: 'dns' });
+  const orderNo = await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr: opensslCsr(commonName), commonName, dcvMethod: 'dns' });
   return String(orderNo).split(',')[0]!;
 }
 
@@ -308,10 +301,7 @@ describe('the server zip', () => {
     // An issued order whose key the server does not hold (CSR and key made by openssl), validated through the DNS stand-in.
     const commonName = `zip-${tag}.example.org`;
     const keyFile = path.join(tmp, 'zip.key');
-    const csr = execFileSync('openssl', ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-subj', `/CN=${commonName}`], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const csr = opensslCsr(commonName, keyFile);
     const orderNo = String(await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr, commonName, dcvMethod: 'dns_txt' })).split(',')[0]!;
     await stack.app.db.tx((q) => postLedgerEntry(q, { accountId, amount: 100_000, kind: 'adjustment', ref: `e2e-polish-pay-zip:${accountId}` }));
     await api('POST', '/v1/orders/pay', { orderNo, payWay: 'balance' });

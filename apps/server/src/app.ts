@@ -8,11 +8,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorCatalog } from '@cc/contracts/errors';
-import { pickLocale, translate, type Locale } from '@cc/contracts/messages';
+import { pickLocale, type Locale } from '@cc/contracts/messages';
 import type { Db } from '@cc/db/client';
 import type { Config } from './config.ts';
-import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, retryAfterSeconds } from './plugins/errors.ts';
+import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, retryAfterSeconds, sendUnavailable } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { registerJobs } from './plugins/jobs.ts';
@@ -76,8 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!closing) return;
-    const e = errorCatalog.UNAVAILABLE;
-    return reply.status(e.status).header('connection', 'close').header('retry-after', retryAfterSeconds).send({ code: e.code, data: null, msg: translate(request.locale, e.key) });
+    return sendUnavailable(reply.header('connection', 'close'), request.locale);
   });
   // A call that was in flight when closing began ends its kept-alive connection with its answer; otherwise that
   // connection would hold the close until the deadline.
@@ -116,11 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     } catch (e) {
       if (!isUnavailable(e)) throw e;
       request.log.warn({ err: e }, 'health check: database unavailable');
-      const u = errorCatalog.UNAVAILABLE;
-      return reply
-        .status(u.status)
-        .header('retry-after', retryAfterSeconds)
-        .send({ code: u.code, data: { status: 'unavailable', database: 'down' }, msg: translate(request.locale, u.key) });
+      return sendUnavailable(reply, request.locale, { status: 'unavailable', database: 'down' });
     }
   });
 

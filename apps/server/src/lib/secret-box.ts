@@ -19,11 +19,7 @@ type KeyConfig = Pick<Config, 'MASTER_KEY' | 'DATA_DIR'> & Partial<Pick<Config, 
  * The key comes from MASTER_KEY (base64, 32 bytes) or from `${DATA_DIR}/master.key`, generated once.
  * Never a key kept only in memory: a second instance, or the next start, must open what this one sealed.
  */
-export function secretBox(config: KeyConfig): SecretBox {
-  return keyedBox(config);
-}
-
-function keyedBox(config: KeyConfig): SecretBox & { fingerprint: string } {
+export function secretBox(config: KeyConfig): SecretBox & { fingerprint: string } {
   const id = config.MASTER_KEY ? `env:${config.MASTER_KEY}` : `file:${path.resolve(config.DATA_DIR, 'master.key')}`;
   let box = boxes.get(id);
   if (!box) {
@@ -40,7 +36,7 @@ function keyedBox(config: KeyConfig): SecretBox & { fingerprint: string } {
  * Without this check a wrong key only shows when a user's 2FA or a stored private key fails to open.
  */
 export async function checkMasterKey(config: KeyConfig, db: Db): Promise<void> {
-  const { fingerprint } = keyedBox(config);
+  const { fingerprint } = secretBox(config);
   await db.query(`INSERT INTO key_fingerprints (name, fingerprint) VALUES ('master', $1) ON CONFLICT (name) DO NOTHING`, [fingerprint]);
   const [row] = await db.query<{ fingerprint: string }>(`SELECT fingerprint FROM key_fingerprints WHERE name = 'master'`);
   if (row?.fingerprint !== fingerprint) {

@@ -67,6 +67,17 @@ function sendError(reply: FastifyReply, locale: Locale, name: ErrorName, params?
   return reply.status(e.status).type('application/json; charset=utf-8').send({ code: e.code, data: null, msg: translate(locale, e.key, params) });
 }
 
+/**
+ * The 503 answer: the database is out of reach, the process is overloaded or it is shutting down. Nothing is wrong
+ * with the call; the client retries after Retry-After (kept when @fastify/under-pressure already set it).
+ */
+export function sendUnavailable(reply: FastifyReply, locale: Locale, data: unknown = null) {
+  const e = errorCatalog.UNAVAILABLE;
+  if (!reply.hasHeader('retry-after')) reply.header('retry-after', retryAfterSeconds);
+  reply.serializer(JSON.stringify);
+  return reply.status(e.status).type('application/json; charset=utf-8').send({ code: e.code, data, msg: translate(locale, e.key) });
+}
+
 function paramsFor(name: ErrorName, request: FastifyRequest): Record<string, string | number> {
   switch (name) {
     case 'BODY_TOO_LARGE':
@@ -127,9 +138,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if ((error as FastifyError).code === 'FST_UNDER_PRESSURE' || isUnavailable(error)) {
       if ((error as FastifyError).code === 'FST_UNDER_PRESSURE') request.log.warn({ url: request.url, method: request.method }, 'overloaded: answered 503');
       else request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable: answered 503');
-      if (!reply.hasHeader('retry-after')) reply.header('retry-after', retryAfterSeconds);
-      const e = errorCatalog.UNAVAILABLE;
-      return reply.status(e.status).send({ code: e.code, data: null, msg: translate(locale, e.key) });
+      return sendUnavailable(reply, locale);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status < 500 && !isResponseSerializationError(error)) {

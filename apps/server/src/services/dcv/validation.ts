@@ -178,11 +178,6 @@ interface ApprovalMail {
   link: string;
 }
 
-async function lockOrder(q: Queryable, orderId: number): Promise<number | undefined> {
-  const [o] = await q.query<{ order_status: number }>(`SELECT order_status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
-  return o?.order_status;
-}
-
 /**
  * Decides one approval mail inside the caller's transaction (which holds the order's lock): locks the name's row
  * and issues a link only while the row is pending and holds exactly `expected`, the state the caller decided on.
@@ -285,7 +280,7 @@ export async function checkOrder(ctx: OrdersContext, orderId: number): Promise<C
     const now = ctx.now();
     const mails = await ctx.db.tx(async (q) => {
       const out: ApprovalMail[] = [];
-      await lockOrder(q, orderId);
+      await loadDcvOrder(q, orderId, true);
       for (const [i, r] of results.entries()) {
         const row = rows[i]!;
         if (r.ok) await markValidated(q, o, row, now);
@@ -432,13 +427,12 @@ export async function approveByToken(ctx: OrdersContext, token: string): Promise
   const now = ctx.now();
   return ctx.db.tx(async (q) => {
     // Lock order: the order, its name, then the link, as changeMethod and checkOrder take them.
-    await lockOrder(q, first.order_id);
+    const o = await loadDcvOrder(q, first.order_id, true);
     await q.query(`SELECT 1 FROM order_domains WHERE id = $1 FOR UPDATE`, [first.order_domain_id]);
     const [r] = await q.query<ApprovalRow>(`${approvalSelect} FOR UPDATE OF a`, [hash]);
     if (!r) return { state: 'unknown' } as const;
     const state = stateOf(r, now);
     if (state !== 'pending') return view(r, state);
-    const o = await loadDcvOrder(q, r.order_id);
     if (!o || !(await markValidated(q, o, { id: r.order_domain_id, domain: r.domain, ...boundTo(r) }, now))) return view(r, 'superseded');
     await q.query(`UPDATE dcv_approvals SET used_at = $2 WHERE id = $1`, [r.id, now]);
     await coverPending(q, o, now);
@@ -462,7 +456,7 @@ export async function changeMethod(ctx: OrdersContext, o: DcvOrder, method: DcvM
   // The request's field is checked by its schema; the order's stored mailbox is checked here.
   if (emailFamily && !isDcvMailbox(given)) throw new RuleError('INVALID_INPUT', said('orders.dcv.emailFormat'), { email: said('orders.dcv.emailFormat') });
   const mails = await ctx.db.tx(async (q) => {
-    if ((await lockOrder(q, o.id)) !== orderStatus.awaitingValidation) throw new RuleError('INVALID_INPUT', said('orders.notAwaitingValidation'));
+    if ((await loadDcvOrder(q, o.id, true))?.order_status !== orderStatus.awaitingValidation) throw new RuleError('INVALID_INPUT', said('orders.notAwaitingValidation'));
     const rows = await q.query<{ id: number; domain: string }>(`SELECT id, domain FROM order_domains WHERE order_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE`, [o.id]);
     const targets = domain === undefined ? rows : rows.filter((r) => r.domain.toLowerCase() === domain.toLowerCase());
     if (domain !== undefined && !targets.length) throw new RuleError('INVALID_INPUT', said('orders.domain.notInOrder', { domain }), { domain: said('orders.domain.notInOrder', { domain }) });
@@ -505,7 +499,7 @@ export async function resendApprovalMails(ctx: OrdersContext, orderId: number): 
   );
   const seen = await Promise.all(rows.map((r) => (r.method === 'email_dns' ? emailDnsPublished(ctx.dns, emailDnsTxtHost(r.domain), r.email) : false)));
   const mails = await ctx.db.tx(async (q) => {
-    await lockOrder(q, orderId);
+    await loadDcvOrder(q, orderId, true);
     const out: ApprovalMail[] = [];
     for (const [i, r] of rows.entries()) {
       const mail = await prepareApproval(ctx, q, r.id, r, seen[i]);

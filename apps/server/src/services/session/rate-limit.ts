@@ -38,12 +38,16 @@ export async function longestWait(q: Queryable, limits: Limit[]): Promise<number
   return worst;
 }
 
-export async function record(q: Queryable, keys: string[]): Promise<void> {
+/** Records one event under every key; answers the ids of the events written. */
+export async function record(q: Queryable, keys: string[]): Promise<number[]> {
+  const ids: number[] = [];
   for (const key of keys.map(storedKey)) {
-    await q.query(`INSERT INTO rate_events (key) VALUES ($1)`, [key]);
+    const [row] = await q.query<{ id: number }>(`INSERT INTO rate_events (key) VALUES ($1) RETURNING id`, [key]);
+    ids.push(row!.id);
     // Old events of this key are dead weight; the longest window used is well under a day.
     await q.query(`DELETE FROM rate_events WHERE key = $1 AND at < now() - interval '1 day'`, [key]);
   }
+  return ids;
 }
 
 export async function clear(q: Queryable, key: string): Promise<void> {
@@ -63,14 +67,7 @@ export async function reserve(db: Db, limits: Limit[], then?: (q: Queryable) => 
     const wait = await longestWait(q, limits);
     if (wait > 0) throw fail('TOO_MANY_ATTEMPTS', { minutes: Math.ceil(wait / 60) });
     await then?.(q);
-    const ids: number[] = [];
-    for (const l of limits) {
-      const key = storedKey(l.key);
-      const [row] = await q.query<{ id: number }>(`INSERT INTO rate_events (key) VALUES ($1) RETURNING id`, [key]);
-      ids.push(row!.id);
-      await q.query(`DELETE FROM rate_events WHERE key = $1 AND at < now() - interval '1 day'`, [key]);
-    }
-    return ids;
+    return record(q, limits.map((l) => l.key));
   });
 }
 
