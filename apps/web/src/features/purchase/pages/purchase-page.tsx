@@ -20,7 +20,7 @@ import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import type { CsrRequest } from '@cc/pki/csr';
 import { dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, saveEmailApplies, standardMailboxes, validateDcvEmail, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { keyDefaults, keyOptionsFor, namedCurves, subjectDefaultsFor, type Curve, type CsrSource, type Encryption, type RsaKeyLength, type Signature } from '@cc/domain/key-options';
-import { holdsOneName, isWildcardName, isWildcardProduct } from '@cc/domain/domain-names';
+import { holdsOneName, isWildcardName, isWildcardProduct, wildcardPrefix } from '@cc/domain/domain-names';
 import { pickDefaultBrand } from '@cc/domain/pricing';
 import { hasDomains, isIpProduct, needsContact, needsOrganization, showsDcvMethod } from '@cc/domain/product-types';
 import { defaultTerm, emailOptionDebounceMs, formatValidity, needs398Note, priceDebounceMs, sequentialCreateThreshold, termChoices } from '@cc/domain/terms';
@@ -765,7 +765,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                     <Input
                       data-testid="common-name"
                       aria-label={t('buy.commonName')}
-                      prefix={wildOn ? '*.' : undefined}
+                      prefix={wildOn ? wildcardPrefix : undefined}
                       value={fromCsr ? (firstCsr?.ok ? firstCsr.commonName : '') : commonName}
                       disabled={fromCsr}
                       onChange={(e) => { setCommonName(e.target.value); changed('commonName'); }}
