@@ -19,6 +19,7 @@ import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import Tooltip from 'antd/es/tooltip';
 import { dcvMailbox, orderStatus, type DomainDcvState, type OrderDetail } from '@cc/contracts/orders';
 import { dcvMethodsFor, isStandardMailbox, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
+import { schemaMessage } from '../../../lib/form-rules.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAutoDetect, type AutoDetectAnswer } from '../api/auto-detect.ts';
@@ -208,9 +209,9 @@ function ChangeDcvDialog({ order, target, onClose }: { order: OrderDetail; targe
   const submit = async () => {
     if (isEmailMethod(method)) {
       // The server's own rule (the request schema): a role name or one address, 254 characters at most.
-      const checked = dcvMailbox.safeParse(email);
-      setEmailError(checked.success ? '' : msg(checked.error.issues[0]?.message ?? 'orders.dcv.emailFormat'));
-      if (!checked.success) return;
+      const said = schemaMessage(dcvMailbox, email, msg);
+      setEmailError(said ?? '');
+      if (said !== null) return;
     }
     try {
       // A role name (admin, webmaster…) means the plain e-mail method; another address needs the DNS contact record (doc 01 §4).
