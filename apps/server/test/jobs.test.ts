@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '@cc/db/client';
-import { enqueue, startWorker, type JobHandler } from '../src/services/jobs/queue.ts';
+import { enqueue, insertJob, startWorker, type JobHandler } from '../src/services/jobs/queue.ts';
 import { jobRetentionJob } from '../src/plugins/jobs.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -16,19 +16,19 @@ describe('durable jobs', () => {
   it('runs a job once, dedupes pending work, retries failures with back-off and waits when asked', async () => {
     const { app } = t;
     // Kinds are registered before the worker starts; this test app's worker starts on first drain.
-    app.jobs.register('test.say', async (job) => {
+    app.jobs.registerUnchecked('test.say', async (job) => {
       seen.push(String(job.payload.word));
     });
-    app.jobs.register('test.flaky', async () => {
+    app.jobs.registerUnchecked('test.flaky', async () => {
       flaky++;
       if (flaky === 1) throw new Error('first try fails');
     });
-    app.jobs.register('test.wait', async () => ({ retryInSeconds: 3600 }));
+    app.jobs.registerUnchecked('test.wait', async () => ({ retryInSeconds: 3600 }));
 
-    await enqueue(app.db, 'test.say', { word: 'hello' }, { dedupeKey: 'k1' });
-    expect(await enqueue(app.db, 'test.say', { word: 'again' }, { dedupeKey: 'k1' })).toBeNull();
-    await enqueue(app.db, 'test.flaky', {});
-    await enqueue(app.db, 'test.wait', {});
+    await insertJob(app.db, 'test.say', { word: 'hello' }, { dedupeKey: 'k1' });
+    expect(await insertJob(app.db, 'test.say', { word: 'again' }, { dedupeKey: 'k1' })).toBeNull();
+    await insertJob(app.db, 'test.flaky', {});
+    await insertJob(app.db, 'test.wait', {});
     await app.jobs.drain();
     expect(seen).toEqual(['hello']);
     expect(flaky).toBe(1);
@@ -51,7 +51,20 @@ describe('durable jobs', () => {
     const [f] = await app.db.query<{ status: string }>(`SELECT status FROM jobs WHERE kind = 'test.flaky'`);
     expect(f?.status).toBe('done');
     // With the first job done, the same key may be queued again.
-    expect(await enqueue(app.db, 'test.say', { word: 'later' }, { dedupeKey: 'k1' })).not.toBeNull();
+    expect(await insertJob(app.db, 'test.say', { word: 'later' }, { dedupeKey: 'k1' })).not.toBeNull();
+  });
+
+  it("a product job's payload is checked by its kind's schema: refused when queued, and a stored one that does not fit fails with the reason", async () => {
+    const { app } = t;
+    await expect(enqueue(app.db, 'dcv.check', { orderId: 'SSL1' } as never)).rejects.toThrow();
+    expect((await app.db.query(`SELECT 1 FROM jobs WHERE kind = 'dcv.check' AND payload->>'orderId' = 'SSL1'`)).length).toBe(0);
+
+    // A row as another release might have written it: the orders area's handler never runs on it.
+    const id = (await insertJob(app.db, 'dcv.check', { order: 7 }, { maxAttempts: 1 }))!;
+    await app.jobs.drain();
+    const [row] = await app.db.query<{ status: string; last_error: string }>(`SELECT status, last_error FROM jobs WHERE id = $1`, [id]);
+    expect(row?.status).toBe('failed');
+    expect(row?.last_error).toContain('orderId');
   });
 });
 
@@ -110,7 +123,7 @@ describe('leases, fencing and retention (PostgreSQL)', () => {
     try {
       // A late success, then a late failure: neither may overwrite what B wrote.
       for (const fail of [false, true]) {
-        const id = (await enqueue(pg.app.db, 'lease.slow', { fail }))!;
+        const id = (await insertJob(pg.app.db, 'lease.slow', { fail }))!;
         ids.push(id);
         const aDrain = a.drain();
         await started.promise;
@@ -159,7 +172,7 @@ describe('leases, fencing and retention (PostgreSQL)', () => {
       },
     );
     try {
-      const id = (await enqueue(pg.app.db, 'lease.long', {}))!;
+      const id = (await insertJob(pg.app.db, 'lease.long', {}))!;
       const aDrain = a.drain();
       // Eight beats of 200 ms: well past the 1 s lease the claim took.
       await beaten.promise;
@@ -190,7 +203,7 @@ describe('leases, fencing and retention (PostgreSQL)', () => {
       { autoStart: false, leaseSeconds: 1, heartbeatMs: 100, onLeaseLost: (j) => lost.push(j.id) },
     );
     try {
-      const id = (await enqueue(pg.app.db, 'lease.stolen', {}))!;
+      const id = (await insertJob(pg.app.db, 'lease.stolen', {}))!;
       const aDrain = a.drain();
       await until(async () => (await jobRow(id)).status === 'running');
       // What another worker's claim does to the row: a new token.

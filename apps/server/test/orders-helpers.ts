@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { App } from '../src/app.ts';
+import { enqueue } from '../src/services/jobs/queue.ts';
 
 export const run = promisify(execFile);
 
@@ -85,7 +86,7 @@ export async function startHttp() {
 /** What the payments area does when an order is paid: 1002 with paid_at, and its job queued. */
 export async function markPaid(app: App, orderNo: string): Promise<number> {
   const [o] = await app.db.query<{ id: number }>(`UPDATE orders SET order_status = 1002, paid_at = now() WHERE order_no = $1 RETURNING id`, [orderNo]);
-  await app.db.query(`INSERT INTO jobs (kind, payload) VALUES ('orders.paid', $1::jsonb)`, [JSON.stringify({ orderIds: [o!.id], orderNos: [orderNo], aim: 'makeOrder', payWay: 'balance', ref: orderNo })]);
+  await enqueue(app.db, 'orders.paid', { orderIds: [o!.id], orderNos: [orderNo], aim: 'makeOrder', payWay: 'balance', ref: orderNo });
   return o!.id;
 }
 

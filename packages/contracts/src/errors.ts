@@ -45,3 +45,8 @@ export const errorCatalog = {
 
 export type ErrorName = keyof typeof errorCatalog;
 export type ErrorCode = (typeof errorCatalog)[ErrorName]['code'];
+
+/** Each error's code by name, for a client that branches on one (the console's second step on 12009, say). */
+export const errorCodes = Object.fromEntries(Object.entries(errorCatalog).map(([name, e]) => [name, e.code])) as {
+  readonly [N in ErrorName]: (typeof errorCatalog)[N]['code'];
+};

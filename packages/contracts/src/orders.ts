@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dcvMailboxMaxLength, dcvMethods, isDcvMailbox } from '@cc/domain/dcv';
-import { defaultPageSize, pageSizes } from '@cc/domain/terms';
+import { defaultPageSize, maxBatchOrders, pageSizes } from '@cc/domain/terms';
 import { calendarDate, id, int, pageNumber, pageSize, requiredText, text } from './input.ts';
 import { maxCsrLength, maxKeyLength, nameList, orderSummary } from './purchase.ts';
 
@@ -59,7 +59,7 @@ const orderNoField = () => requiredText(64);
 export const orderNoParams = z.object({ orderNo: orderNoField() });
 export const orderRefParams = z.object({ id: orderNoField().describe('order id or order number') });
 export const orderNosBody = z.object({
-  orderNos: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' }).max(500, { message: 'purchase.batch.tooMany' })),
+  orderNos: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' }).max(maxBatchOrders, { message: 'purchase.batch.tooMany' })),
 });
 
 // --- list
@@ -318,7 +318,7 @@ export const downloadQuery = z.object({
 export const downloadBody = downloadQuery.extend({
   key: z.preprocess(emptyToUndefined, z.string().max(20_000).optional()).describe('PEM private key when the server does not hold it: adds the key files, iis/ and tomcat/'),
 });
-export const batchDownloadQuery = downloadQuery.extend({ orderNos: nameList.pipe(z.array(z.string()).min(1).max(500)) });
+export const batchDownloadQuery = downloadQuery.extend({ orderNos: nameList.pipe(z.array(z.string()).min(1).max(maxBatchOrders)) });
 /** A file answer (zip, DER): bytes, not JSON. */
 export const binaryFile = z.custom<Uint8Array>((v) => v instanceof Uint8Array);
 export const zipFile = binaryFile.describe('application/zip');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxBatchOrders } from '@cc/domain/terms';
 import { pageQuery } from './envelope.ts';
 import { dateOrInstant, int, isCalendarDate, requiredText, text, textList } from './input.ts';
 
@@ -45,7 +46,7 @@ const returnUrl = text(500)
 
 // --- pay ways
 export const payWaysQuery = z.object({
-  count: int(1, 500).optional().describe('how many orders the dialog pays (default 1)'),
+  count: int(1, maxBatchOrders).optional().describe('how many orders the dialog pays (default 1)'),
   orderNos: orderNoList.optional().describe('alternative to count: the orders, comma joined'),
   scene: z.enum(['order', 'deposit']).default('order').describe('deposit lists the ways a top-up may use: every switched-on way but balance'),
 });
@@ -132,7 +133,7 @@ export const depositAnswer = z.object({
 
 // --- batch payment queues
 export const batchPayBody = z.object({
-  orderNos: orderNoList.pipe(z.array(z.string()).max(500, { message: 'pay.orders.tooMany' })),
+  orderNos: orderNoList.pipe(z.array(z.string()).max(maxBatchOrders, { message: 'pay.orders.tooMany' })),
 });
 export const batchPayAnswer = z.object({ queueId: z.string(), total: z.number().int() });
 export const batchQueuesAnswer = z.object({ queueIds: z.array(z.string()).describe("the caller's 20 newest queues, newest first") });

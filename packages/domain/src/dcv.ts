@@ -1,5 +1,6 @@
 /** Domain control validation choices (document 01 §4 "DCV methods", "Default DCV method", "Email validation"; §5). */
 import { emailPattern } from './account.ts';
+import { isWildcardName, isWildcardProduct } from './domain-names.ts';
 import { isIpProduct } from './product-types.ts';
 import type { PurchaseMessageKey } from './purchase-messages.ts';
 
@@ -40,6 +41,18 @@ export function emailDcvOffered(p: { brand: string; certType: string }): boolean
 }
 
 /**
+ * Whether the names one method validates hold a wildcard: the `wildcard` that dcvMethodsFor, defaultDcvMethod and
+ * forcedDcvMethod take. The one place that decides it, for the order screen (all the names of every order, with the
+ * switch and a wild product counting before any name is typed: their names will be wildcards), the create call,
+ * a method change (the names it changes) and the details page.
+ */
+export function validatesWildcard(p: { names: readonly string[]; wildcardSwitch?: boolean; productType?: string }): boolean {
+  if (p.wildcardSwitch) return true;
+  if (p.productType !== undefined && isWildcardProduct(p.productType)) return true;
+  return p.names.some(isWildcardName);
+}
+
+/**
  * The methods to offer in the selector. A wildcard cannot be validated by file (CA/B Baseline Requirements
  * 3.2.2.4.18 covers only the exact host); an IP product only by file.
  */
@@ -51,6 +64,22 @@ export function dcvMethodsFor(p: { brand: string; productType: string; certType:
   if (!p.wildcard) methods.push('file');
   if (emailDcvOffered(p)) methods.push('email', 'email_dns');
   return methods;
+}
+
+/** What a passed validation proves, kept for reuse by later orders: a file its own host, the other methods the base domain. */
+export function provenDomain(method: string, name: string): string {
+  return method === 'file' ? name.trim().toLowerCase() : approverBase(name);
+}
+
+/**
+ * Whether a validation kept for reuse (its method and provenDomain) covers a name: a file only its own host and
+ * never a wildcard (BR 3.2.2.4.18 is not suitable for wildcard names), the other methods their domain and every
+ * name below it (BR 3.2.2.4.4, .7: an Authorization Domain Name covers its subdomains).
+ */
+export function reuseCovers(proof: { method: string; domain: string }, name: string): boolean {
+  if (proof.method === 'file') return !isWildcardName(name) && proof.domain === name.trim().toLowerCase();
+  const base = approverBase(name);
+  return base === proof.domain || base.endsWith(`.${proof.domain}`);
 }
 
 /** The standard role mailboxes of §4 (and CA/B BR 3.2.2.4.4). */

@@ -21,8 +21,21 @@ export function isDomain(d: string): boolean {
   return tldPattern.test(labels[labels.length - 1] ?? '');
 }
 
+/** What makes a name a wildcard (§5), and what the wildcard switch puts before the common name. */
+export const wildcardPrefix = '*.';
+
+/** A name written as a wildcard, whatever follows the prefix (isWildcard also checks the rest is a domain). */
+export function isWildcardName(name: string): boolean {
+  return name.trim().startsWith(wildcardPrefix);
+}
+
+/** The wildcard switch (§5 "prefixes *. to the domain"): the prefix once, and nothing for an empty name. */
+export function withWildcardPrefix(name: string): string {
+  return name && !name.startsWith(wildcardPrefix) ? `${wildcardPrefix}${name}` : name;
+}
+
 export function isWildcard(d: string): boolean {
-  return d.startsWith('*.') && d.length > 4 && isDomain(d.slice(2));
+  return d.startsWith(wildcardPrefix) && d.length > 4 && isDomain(d.slice(2));
 }
 
 /** Four dotted numbers 0-255; leading zeros are refused because some resolvers read them as octal. */
@@ -140,7 +153,7 @@ export function isPublicIp(s: string): boolean {
  */
 export function toAscii(d: string): string {
   const s = d.trim();
-  const prefix = s.startsWith('*.') ? '*.' : '';
+  const prefix = s.startsWith(wildcardPrefix) ? wildcardPrefix : '';
   const rest = s.slice(prefix.length);
   if (/^[\x00-\x7f]*$/.test(rest)) return prefix + rest.toLowerCase();
   if (/[\s/?#@:\\[\]%]/.test(rest)) return s;
@@ -317,7 +330,7 @@ function checkDomains(input: DomainCheckInput): { result: DomainCheckResult; typ
   if (!hasDomains(productType)) return { result, typed };
 
   let cn = input.commonName.trim();
-  if (wildcard && cn && !cn.startsWith('*.')) cn = `*.${cn}`;
+  if (wildcard) cn = withWildcardPrefix(cn);
   const extras = typeof input.extraDomains === 'string' ? splitDomainList(input.extraDomains) : (input.extraDomains ?? []).map((e) => e.trim());
   const entries = [cn, ...extras].filter((e) => e.length > 0);
   let index = -1;

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBatchOrders, parseBatchOrders } from '../src/batch-input.ts';
-import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, forcedDcvMethod, saveEmailApplies, validateDcvEmail } from '../src/dcv.ts';
-import { isIp, isPrivateAddress, nameKind, toAscii, validateDomains } from '../src/domain-names.ts';
+import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, forcedDcvMethod, provenDomain, reuseCovers, saveEmailApplies, validateDcvEmail, validatesWildcard } from '../src/dcv.ts';
+import { isIp, isPrivateAddress, isWildcardName, nameKind, toAscii, validateDomains, withWildcardPrefix } from '../src/domain-names.ts';
 import { keyOptionsFor, normalizeCurve, subjectDefaultsFor, validateKeyParams } from '../src/key-options.ts';
 import { priceFor, pricePlaceholder, sumPrices } from '../src/pricing.ts';
 import { hasDomains, needsContact, needsOrganization, productTypes, showsDcvMethod } from '../src/product-types.ts';
@@ -149,6 +149,27 @@ describe('random input never throws', () => {
         expect(typeof showsDcvMethod(pt)).toBe('boolean');
         expect(typeof needsContact(p)).toBe('boolean');
         expect(typeof needsOrganization(p)).toBe('boolean');
+      }),
+      runs,
+    );
+  });
+
+  it('file validation: never offered for names holding a wildcard (IP products aside), and a wildcard switch makes a wildcard', () => {
+    fc.assert(
+      fc.property(brand, fc.constantFrom('ssl', 'wild', 'flex', 'ov', 'ev', 'dv_one_ssl'), fc.constantFrom('DV', 'OV', 'EV'), fc.array(nameish, { maxLength: 5 }), fc.boolean(), (b, pt, ct, names, sw) => {
+        const wildcard = validatesWildcard({ names, wildcardSwitch: sw, productType: pt });
+        expect(wildcard).toBe(sw || pt === 'wild' || names.some(isWildcardName));
+        if (wildcard) expect(dcvMethodsFor({ brand: b, productType: pt, certType: ct, wildcard })).not.toContain('file');
+        for (const n of names) expect(isWildcardName(withWildcardPrefix(n.trim())) || n.trim() === '').toBe(true);
+      }),
+      runs,
+    );
+  });
+
+  it('a validation kept for reuse covers the name it proved, unless a file proved a wildcard', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('dns', 'dns_txt', 'file', 'email', 'email_dns'), nameish, (method, name) => {
+        expect(reuseCovers({ method, domain: provenDomain(method, name) }, name)).toBe(!(method === 'file' && isWildcardName(name)));
       }),
       runs,
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   approverEmails, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDcvOffered, emailDnsTxtHost, forcedDcvMethod, isDcvMethod,
-  saveEmailApplies, validateDcvEmail, isConstructedApprover, mayApproveByEmail, isDcvMailbox,
+  saveEmailApplies, validateDcvEmail, isConstructedApprover, mayApproveByEmail, isDcvMailbox, provenDomain, reuseCovers, validatesWildcard,
 } from '../src/dcv.ts';
 
 describe('defaultDcvMethod', () => {
@@ -100,5 +100,55 @@ describe('email validation', () => {
   it('knows the five methods', () => {
     expect(['dns', 'dns_txt', 'file', 'email', 'email_dns'].every(isDcvMethod)).toBe(true);
     expect(isDcvMethod('http')).toBe(false);
+  });
+});
+
+describe('validatesWildcard: one wildcard among the names rules out file validation', () => {
+  it.each([
+    [{ names: ['a.com'] }, false],
+    [{ names: ['a.com', 'www.a.com'] }, false],
+    [{ names: ['*.a.com'] }, true],
+    [{ names: ['a.com', '*.a.com'] }, true],
+    [{ names: [' *.a.com '] }, true],
+    [{ names: ['a.*.com'] }, false],
+    [{ names: [] }, false],
+    // Before a name is typed, the switch and a wild product say what the names will be.
+    [{ names: [], wildcardSwitch: true }, true],
+    [{ names: [], productType: 'wild' }, true],
+    [{ names: ['a.com'], productType: 'ssl', wildcardSwitch: false }, false],
+  ])('%j → %s', (p, want) => {
+    expect(validatesWildcard(p)).toBe(want);
+    const methods = dcvMethodsFor({ brand: 'digicert', productType: 'ssl', certType: 'DV', wildcard: validatesWildcard(p) });
+    expect(methods.includes('file')).toBe(!want);
+  });
+});
+
+describe('validations kept for reuse', () => {
+  it.each([
+    ['file', 'A.com', 'a.com'],
+    ['file', 'www.a.com', 'www.a.com'],
+    ['dns', '*.a.com', 'a.com'],
+    ['dns_txt', 'shop.a.com', 'shop.a.com'],
+    ['email', '*.Shop.a.com', 'shop.a.com'],
+  ])('%s of %s proves %s', (method, name, proven) => expect(provenDomain(method, name)).toBe(proven));
+
+  it.each([
+    [{ method: 'file', domain: 'a.com' }, 'a.com', true],
+    [{ method: 'file', domain: 'a.com' }, 'A.COM', true],
+    [{ method: 'file', domain: 'a.com' }, 'www.a.com', false],
+    [{ method: 'file', domain: 'a.com' }, '*.a.com', false],
+    [{ method: 'dns', domain: 'a.com' }, '*.a.com', true],
+    [{ method: 'dns', domain: 'a.com' }, 'x.y.a.com', true],
+    [{ method: 'dns', domain: 'a.com' }, 'ba.com', false],
+    [{ method: 'email', domain: 'shop.a.com' }, 'a.com', false],
+    [{ method: 'dns_txt', domain: 'a.com' }, 'a.com', true],
+  ])('%j covers %s: %s', (proof, name, want) => expect(reuseCovers(proof, name)).toBe(want));
+
+  it('a name a validation proves is covered by it, except a wildcard proved by file (which no order may use)', () => {
+    for (const method of ['file', 'dns', 'dns_txt', 'email', 'email_dns']) {
+      for (const name of ['a.com', 'www.a.com', '*.a.com']) {
+        expect(reuseCovers({ method, domain: provenDomain(method, name) }, name)).toBe(!(method === 'file' && name.startsWith('*.')));
+      }
+    }
   });
 });

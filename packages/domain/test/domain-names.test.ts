@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addsWww, billedNames, holdsOneName, isWildcardProduct, isDomain, isIPv4, isIPv6, isPrivateAddress, isPublicIp, isWildcard, nameKey, nameKind, parseIPv6, splitDomainList, toAscii,
+  addsWww, billedNames, holdsOneName, isWildcardProduct, isDomain, isIPv4, isIPv6, isPrivateAddress, isPublicIp, isWildcard, isWildcardName, nameKey, nameKind, parseIPv6, splitDomainList, toAscii, withWildcardPrefix,
   validateDomains, validateOrders, type DomainCheckInput,
 } from '../src/domain-names.ts';
 import { purchaseMessages } from '../src/purchase-messages.ts';
@@ -15,6 +15,21 @@ describe('isDomain', () => {
     ['中文.com', false], ['*.example.com', false], ['', false], [`${'a'.repeat(64)}.com`, false],
     [`${'a'.repeat(63)}.com`, true], [`${Array(64).fill('abc').join('.')}.com`, false],
   ])('%s → %s', (d, ok) => expect(isDomain(d)).toBe(ok));
+});
+
+describe('the wildcard switch and wildcard names', () => {
+  it.each([
+    ['a.com', '*.a.com'],
+    ['*.a.com', '*.a.com'],
+    ['', ''],
+  ])('withWildcardPrefix(%j) → %j', (name, want) => expect(withWildcardPrefix(name)).toBe(want));
+  it.each([
+    ['*.a.com', true],
+    [' *.a.com', true],
+    ['a.com', false],
+    ['a.*.com', false],
+    ['*a.com', false],
+  ])('isWildcardName(%j) → %s', (name, want) => expect(isWildcardName(name)).toBe(want));
 });
 
 describe('isWildcard', () => {

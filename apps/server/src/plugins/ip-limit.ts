@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '@cc/db/client';
 import { fail } from '../lib/app-error.ts';
 import { enqueue } from '../services/jobs/queue.ts';
+import type { JobKind } from '../services/jobs/kinds.ts';
 
 /**
  * A coarse limit on anonymous calls, per client address and group, per minute. Counters live in the database
@@ -23,7 +24,7 @@ export const ipLimits = {
 export type IpLimitGroup = keyof typeof ipLimits;
 export const ipLimitWindowSeconds = 60;
 /** The hourly job that deletes counters of windows long over. */
-export const ipLimitSweepJob = 'ip-limit.sweep';
+export const ipLimitSweepJob = 'ip-limit.sweep' satisfies JobKind;
 
 /**
  * The part of an address that names one client: IPv4 as it is (an IPv4-mapped IPv6 address too), IPv6 by its /64,

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { enqueue, purgeFinishedJobs, startWorker, type JobHandler, type Worker } from '../services/jobs/queue.ts';
+import { parseJobPayload, type JobKind } from '../services/jobs/kinds.ts';
+import { enqueue, purgeFinishedJobs, startWorker, type Job, type JobHandler, type JobOutcome, type JobRun, type Worker } from '../services/jobs/queue.ts';
 
 /** The recurring job that deletes finished jobs past their retention (services/jobs/queue.ts jobRetention). */
-export const jobRetentionJob = 'jobs.retention';
+export const jobRetentionJob = 'jobs.retention' satisfies JobKind;
 const retentionEverySeconds = 3600;
 
 export interface Jobs {
   /** Areas register their job kinds while the app is built. */
-  register(kind: string, handler: JobHandler): void;
+  register<K extends JobKind>(kind: K, handler: (job: Job<K>, run: JobRun) => Promise<JobOutcome>): void;
+  /** Any kind, with the payload as stored: for the queue's own tests. */
+  registerUnchecked(kind: string, handler: JobHandler): void;
   /** Runs every due job now (tests, and "verify now"-style calls that want the queue moved at once). */
   drain(): Promise<number>;
   /** Starts a drain without waiting for it, when this instance's worker runs: work a call just queued starts now, not at the next poll. */
@@ -25,6 +28,9 @@ export function registerJobs(app: FastifyInstance) {
   let worker: Worker | undefined;
   const jobs: Jobs = {
     register(kind, handler) {
+      handlers[kind] = (row, run) => handler({ ...row, kind, payload: parseJobPayload(kind, row.payload) }, run);
+    },
+    registerUnchecked(kind, handler) {
       handlers[kind] = handler;
     },
     drain: () => (worker ?? ensure(false)).drain(),

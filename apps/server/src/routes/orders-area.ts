@@ -11,9 +11,6 @@ import { orderReSignRoutes } from './orders/resign.ts';
 import { orderBatchRoutes } from './orders/batch.ts';
 import { orderPublicRoutes } from './orders/public.ts';
 
-/** The payments area's job kind (services/payments/order-payment.ts ordersPaidJob). */
-const ordersPaidJob = 'orders.paid';
-const orderIdOf = (payload: Record<string, unknown>) => Number(payload.orderId);
 
 /**
  * Signed-in calls of the orders area (list, details, validation, downloads, re-sign, batch), and its jobs:
@@ -22,16 +19,15 @@ const orderIdOf = (payload: Record<string, unknown>) => Number(payload.orderId);
  */
 export const ordersRoutes: FastifyPluginAsync = async (app) => {
   const ctx = ordersContext(app);
-  app.jobs.register(dcvStartJob, async (job) => startValidation(ctx, orderIdOf(job.payload)));
-  app.jobs.register(dcvCheckJob, async (job) => dcvCheckHandler(ctx, orderIdOf(job.payload)));
-  app.jobs.register(issueJob, async (job) => issueOrder(ctx, orderIdOf(job.payload)));
+  app.jobs.register(dcvStartJob, async (job) => startValidation(ctx, job.payload.orderId));
+  app.jobs.register(dcvCheckJob, async (job) => dcvCheckHandler(ctx, job.payload.orderId));
+  app.jobs.register(issueJob, async (job) => issueOrder(ctx, job.payload.orderId));
   app.jobs.register(reSignApplyJob, async (job) => {
-    await applyReSign(ctx, orderIdOf(job.payload));
+    await applyReSign(ctx, job.payload.orderId);
   });
-  // Queued by the payments area when orders are paid ({ orderIds, aim: 'makeOrder' | 'reSign' }).
-  app.jobs.register(ordersPaidJob, async (job) => {
-    const ids = Array.isArray(job.payload.orderIds) ? job.payload.orderIds.map(Number) : [];
-    for (const id of ids) {
+  // Queued by the payments area when orders are paid.
+  app.jobs.register('orders.paid', async (job) => {
+    for (const id of job.payload.orderIds) {
       if (job.payload.aim === 'reSign') await applyReSign(ctx, id);
       else await startValidation(ctx, id);
     }

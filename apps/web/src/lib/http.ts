@@ -11,6 +11,7 @@
  *   request is aborted only when every caller has gone. (The spec's "duplicates are cancelled": the
  *   duplicate never reaches the server, and nobody receives a spurious cancellation error.)
  */
+import { errorCodes } from '@cc/contracts/errors';
 import { i18n, currentLocale } from '../i18n/index.ts';
 import { notify } from './notify.ts';
 import { getToken, purgeSession, setToken } from './session.ts';
@@ -197,7 +198,7 @@ async function send(url: string, method: string, body: string | undefined, opts:
     throw new ApiError(env?.code ?? res.status, env?.msg ?? i18n.t('http.serverError'), null, { msg: env?.msg ?? '' }, res.status);
   }
   if (!env) throw new ApiError(res.status, `HTTP ${res.status}`, payload, {}, res.status);
-  if (env.code !== 200) throw new ApiError(env.code, env.msg, env.data ?? null, { msg: env.msg, ...(env.errors ?? {}) }, res.status);
+  if (env.code !== errorCodes.OK) throw new ApiError(env.code, env.msg, env.data ?? null, { msg: env.msg, ...(env.errors ?? {}) }, res.status);
   return env.data;
 }
 

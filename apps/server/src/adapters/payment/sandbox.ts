@@ -5,6 +5,7 @@ import { isCryptoWay, sandboxCallback } from '@cc/contracts/payments';
 import { safeEqual } from '../../lib/crypto.ts';
 import { enqueue } from '../../services/jobs/queue.ts';
 import type { CaptureResult, CreatePaymentInput, GatewayEvent, PaymentGateway, ProviderFields, VerifiedCallback } from './gateway.ts';
+import type { JobKind } from '../../services/jobs/kinds.ts';
 
 /**
  * The built-in payment gateway: it stands in for every external provider on one machine. It keeps its own book
@@ -17,8 +18,8 @@ export const signatureHeader = 'x-sandbox-signature';
 export const timestampHeader = 'x-sandbox-timestamp';
 /** Callbacks signed further than this from now are refused (replays of old captures). */
 export const callbackWindowSeconds = 300;
-export const notifyJob = 'payment.notify';
-export const sandboxExpireJob = 'sandbox.expire';
+export const notifyJob = 'payment.notify' satisfies JobKind;
+export const sandboxExpireJob = 'sandbox.expire' satisfies JobKind;
 
 /** HMAC-SHA256 over `${timestamp}.${rawBody}`, hex: the timestamp is signed so it cannot be moved. */
 export const signCallback = (secret: Buffer, timestamp: number, rawBody: string) => createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');

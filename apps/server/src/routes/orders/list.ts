@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { orderCountAnswer, orderDetailAnswer, orderListQuery, orderRefParams, ordersAnswer, orderStatus, orderStatusAnswer } from '@cc/contracts/orders';
+import { maxBatchOrders } from '@cc/domain/terms';
 import { ok } from '../../lib/envelope.ts';
 import { ordersByNumbers } from '../../services/purchase/orders.ts';
 import { countOrders, listOrders, orderDetail } from '../../services/orders/queries.ts';
@@ -23,7 +24,7 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const q = request.query;
-    if (q.orderNos?.length) return ok({ allOrders: await ordersByNumbers(app.db, request.account.id, q.orderNos.slice(0, 500)) });
+    if (q.orderNos?.length) return ok({ allOrders: await ordersByNumbers(app.db, request.account.id, q.orderNos.slice(0, maxBatchOrders)) });
     return ok(await listOrders(app.db, request.account.id, q, request.locale, ctx.now()));
   });
 

@@ -13,7 +13,6 @@ import { reissueJob, reissueWithinPlan, renewalDailyJob, runDaily } from '../../
 import { createRenewBody, createRenewAnswer, renewTicketAnswer } from './schemas.ts';
 
 const tags = ['renewal'];
-const orderIdOf = (payload: Record<string, unknown>) => Number(payload.orderId);
 
 /**
  * Renewal (the renewal link's ticket, POST /createorderrenew), and the jobs of renewal and ACME issuance:
@@ -22,8 +21,8 @@ const orderIdOf = (payload: Record<string, unknown>) => Number(payload.orderId);
  */
 export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = ordersContext(app);
-  app.jobs.register(acmePrepareJob, async (job) => prepareAcmeOrder(ctx, orderIdOf(job.payload)));
-  app.jobs.register(reissueJob, async (job) => reissueWithinPlan(ctx, orderIdOf(job.payload)));
+  app.jobs.register(acmePrepareJob, async (job) => prepareAcmeOrder(ctx, job.payload.orderId));
+  app.jobs.register(reissueJob, async (job) => reissueWithinPlan(ctx, job.payload.orderId));
   app.jobs.register(renewalDailyJob, async () => {
     await runDaily(ctx);
     return { retryInSeconds: 86400 };

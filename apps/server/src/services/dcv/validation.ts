@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '@cc/db/client';
 import { orderStatus, validationReuseDays } from '@cc/contracts/orders';
 import { translate } from '@cc/contracts/messages';
-import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, isDcvMailbox, isDcvMethod, mayApproveByEmail, type DcvMethod } from '@cc/domain/dcv';
+import { dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, isDcvMailbox, isDcvMethod, mayApproveByEmail, provenDomain, reuseCovers, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { hasDomains, needsOrganization } from '@cc/domain/product-types';
 import { enqueue } from '../jobs/queue.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
@@ -10,10 +10,11 @@ import { RuleError, said } from '../purchase/rule-error.ts';
 import { checkDomain, emailDnsPublished } from './checks.ts';
 import { mailboxFor, newDcvValues } from './values.ts';
 import { acmeFor, acmePlaceholder, acmePrepareJob } from '../issuance/acme-route.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
-export const dcvCheckJob = 'dcv.check';
-export const dcvStartJob = 'dcv.start';
-export const issueJob = 'issue.order';
+export const dcvCheckJob = 'dcv.check' satisfies JobKind;
+export const dcvStartJob = 'dcv.start' satisfies JobKind;
+export const issueJob = 'issue.order' satisfies JobKind;
 /** Pending longer than this, an order goes to 1003 (resubmit): the request has gone stale. */
 export const validationWindowDays = 30;
 const day = 86400_000;
@@ -66,12 +67,9 @@ export async function reusableValidations(q: Queryable, o: Pick<DcvOrder, 'accou
   );
   const out = new Map<string, Reuse>();
   for (const name of names) {
-    const n = name.toLowerCase();
-    const base = approverBase(n);
     let best: Reuse | undefined;
     for (const r of rows) {
-      const covers = r.method === 'file' ? r.domain === n && !n.startsWith('*.') : base === r.domain || base.endsWith(`.${r.domain}`);
-      if (covers && (!best || new Date(r.expires_at) > best.expiresAt)) best = { validatedAt: new Date(r.validated_at), expiresAt: new Date(r.expires_at) };
+      if (reuseCovers(r, name) && (!best || new Date(r.expires_at) > best.expiresAt)) best = { validatedAt: new Date(r.validated_at), expiresAt: new Date(r.expires_at) };
     }
     if (best) out.set(name, best);
   }
@@ -88,7 +86,7 @@ function namesToValidate(o: DcvOrder): string[] {
 function methodOf(o: DcvOrder, name: string): DcvMethod {
   if (name.includes('@')) return 'email';
   if (isDcvMethod(o.dcv_method)) return o.dcv_method;
-  return defaultDcvMethod({ brand: o.brand, productType: o.product_type, wildcard: name.startsWith('*.') });
+  return defaultDcvMethod({ brand: o.brand, productType: o.product_type, wildcard: validatesWildcard({ names: [name] }) });
 }
 
 /** Pending names now covered by a validation of the account (a parent domain validated by DNS a moment ago, say). */
@@ -247,8 +245,7 @@ async function markValidated(q: Queryable, o: DcvOrder, row: Pick<PendingRow, 'i
     [row.id, now, row.method, row.email, row.token, row.value],
   );
   if (!done.length) return false;
-  // DNS and e-mail methods prove control of the base domain; a file proves its own host only.
-  const stored = row.method === 'file' ? row.domain.toLowerCase() : approverBase(row.domain);
+  const stored = provenDomain(row.method, row.domain);
   await q.query(
     `INSERT INTO validated_domains (account_id, org_id, domain, method, order_id, validated_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -465,7 +462,7 @@ export async function changeMethod(ctx: OrdersContext, o: DcvOrder, method: DcvM
     const out: ApprovalMail[] = [];
     for (const t of targets) {
       // An S/MIME order validates the mailbox itself: only a mail to it proves control of it.
-      const allowed: DcvMethod[] = t.domain.includes('@') ? ['email'] : dcvMethodsFor({ brand: o.brand, productType: o.product_type, certType: o.cert_type, wildcard: t.domain.startsWith('*.') });
+      const allowed: DcvMethod[] = t.domain.includes('@') ? ['email'] : dcvMethodsFor({ brand: o.brand, productType: o.product_type, certType: o.cert_type, wildcard: validatesWildcard({ names: [t.domain] }) });
       if (!allowed.includes(m)) throw new RuleError('INVALID_INPUT', said('purchase.dcv.notAllowed', { method: m }), { dcvMethod: said('purchase.dcv.notAllowed', { method: m }) });
       const v = newDcvValues(m);
       const to = mailbox ? mailboxFor(m, mailbox, t.domain) : '';

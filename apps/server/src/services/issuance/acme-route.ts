@@ -1,6 +1,7 @@
 import type { Queryable } from '@cc/db/client';
 import { acmeAdapterFor, challengeHost, type AcmeAdapter } from '../../adapters/acme/client.ts';
 import type { OrdersContext } from '../orders/context.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
 /**
  * Which CA an order goes to, and what domain control validation does for ACME orders. Kept apart from the
@@ -8,7 +9,7 @@ import type { OrdersContext } from '../orders/context.ts';
  */
 
 /** Queued when validation of an ACME order starts: places the ACME order and shows its challenges. */
-export const acmePrepareJob = 'acme.prepare';
+export const acmePrepareJob = 'acme.prepare' satisfies JobKind;
 
 /** The ACME adapter when this order's product is free and ACME_DIRECTORY_URL is set; otherwise null (built-in CA). */
 export async function acmeFor(ctx: Pick<OrdersContext, 'db' | 'box' | 'config'>, q: Queryable, orderId: number): Promise<AcmeAdapter | null> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '@cc/db/client';
+import { parseJobPayload, type JobKind, type JobPayload } from './kinds.ts';
 
 export type JobRow = {
   id: number;
@@ -8,6 +9,9 @@ export type JobRow = {
   attempts: number;
   max_attempts: number;
 };
+
+/** A job of kind K as its handler sees it: the payload parsed by the kind's schema (kinds.ts). */
+export type Job<K extends JobKind> = Omit<JobRow, 'kind' | 'payload'> & { kind: K; payload: JobPayload<K> };
 
 /** What a handler may answer: nothing (done), or "run me again later" without counting a failure. */
 export type JobOutcome = void | { retryInSeconds: number } | { result: Record<string, unknown> };
@@ -31,8 +35,16 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-/** Adds a job; pass the transaction's queryable so the job exists only if the change that asked for it commits. */
-export async function enqueue(q: Queryable, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<number | null> {
+/**
+ * Adds a job of a kind of kinds.ts, its payload checked by the kind's schema; pass the transaction's queryable so
+ * the job exists only if the change that asked for it commits. Answers null when the dedupe key is taken.
+ */
+export async function enqueue<K extends JobKind>(q: Queryable, kind: K, payload: JobPayload<K>, opts: EnqueueOptions = {}): Promise<number | null> {
+  return insertJob(q, kind, parseJobPayload(kind, payload), opts);
+}
+
+/** The queue itself, for any kind: the queue's own tests use it with kinds that are not the product's. */
+export async function insertJob(q: Queryable, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<number | null> {
   const rows = await q.query<{ id: number }>(
     `INSERT INTO jobs (kind, payload, dedupe_key, max_attempts, run_at)
      VALUES ($1, $2::jsonb, $3, $4, now() + make_interval(secs => $5))

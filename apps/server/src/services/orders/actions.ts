@@ -10,9 +10,10 @@ import { dcvStartJob, startValidation } from '../dcv/validation.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
 import { addEvent, type OrdersContext } from './context.ts';
 import type { OrderRow } from './queries.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
-export const reSignApplyJob = 'resign.apply';
-export const sweepJob = 'orders.sweep';
+export const reSignApplyJob = 'resign.apply' satisfies JobKind;
+export const sweepJob = 'orders.sweep' satisfies JobKind;
 
 export interface CancelResult {
   cancelled: string[];

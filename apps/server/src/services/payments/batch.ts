@@ -6,8 +6,9 @@ import type { PaymentsContext } from './context.ts';
 import { payRefusal } from './errors.ts';
 import { payOrdersFromBalance } from './order-payment.ts';
 import { payTx } from './tx.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
-export const batchPayJob = 'payment.batchPay';
+export const batchPayJob = 'payment.batchPay' satisfies JobKind;
 
 /** Opens a queue paying each order by balance in its own transaction, run by one durable job. */
 export async function createBatchQueue(ctx: PaymentsContext, accountId: number, orderNos: string[]): Promise<{ queueId: string; total: number }> {

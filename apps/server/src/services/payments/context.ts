@@ -48,21 +48,20 @@ export function paymentsContext(app: FastifyInstance): PaymentsContext {
     showSandboxPage: app.config.NODE_ENV !== 'production',
   };
   contexts.set(app.db, ctx);
-  const idOf = (payload: Record<string, unknown>) => String(payload.id ?? '');
   app.jobs.register(notifyJob, async (job) => {
-    await sandbox.deliver(idOf(job.payload), serverBaseUrl(app));
+    await sandbox.deliver(job.payload.id, serverBaseUrl(app));
   });
   app.jobs.register(sandboxExpireJob, async (job) => {
-    const id = idOf(job.payload);
+    const id = job.payload.id;
     if (await sandbox.expire(id)) return;
     const row = await sandbox.find(id);
     const left = row && (row.status === 'pending' || row.status === 'approved') ? Math.ceil((new Date(row.expires_at).getTime() - Date.now()) / 1000) : 0;
     return left > 0 ? { retryInSeconds: left } : undefined;
   });
-  app.jobs.register(paymentExpireJob, (job) => expirePayment(ctx, idOf(job.payload)));
+  app.jobs.register(paymentExpireJob, (job) => expirePayment(ctx, job.payload.id));
   // A long batch yields between slices (due again at once) so callbacks and other jobs are not held up behind it.
   app.jobs.register(batchPayJob, async (job) => {
-    const r = await runBatchQueue(ctx, String(job.payload.queueId ?? ''));
+    const r = await runBatchQueue(ctx, job.payload.queueId);
     return r === 'more' ? { retryInSeconds: 0 } : r === 'held' ? { retryInSeconds: 2 } : undefined;
   });
   // "Resumes at start": a batch cut short by a crash goes on now, not when the dead run's lease runs out.

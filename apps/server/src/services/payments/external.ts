@@ -8,8 +8,9 @@ import type { PaymentsContext } from './context.ts';
 import { lockPayableOrders, markOrdersPaid, type Aim } from './order-payment.ts';
 import { postLedgerEntry } from './ledger.ts';
 import { payTx } from './tx.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
-export const paymentExpireJob = 'payment.expire';
+export const paymentExpireJob = 'payment.expire' satisfies JobKind;
 /** How long an external payment stays payable: crypto 30 minutes (the quote moves), others two hours. */
 export const ttlSeconds = (payWay: string) => (isCryptoWay(payWay) ? 30 * 60 : 2 * 3600);
 export const baseCurrency = 'CNY';

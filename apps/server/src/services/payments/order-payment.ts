@@ -2,6 +2,7 @@ import type { Queryable } from '@cc/db/client';
 import { enqueue } from '../jobs/queue.ts';
 import { payRefusal } from './errors.ts';
 import { postLedgerEntry } from './ledger.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
 export type Aim = 'makeOrder' | 'reSign';
 
@@ -11,7 +12,7 @@ export const paidAwaitingValidation = 1002;
 export const reSignMark = 5004;
 
 /** Queued in the transaction that paid orders, so the orders area can start validation (register a handler for it). */
-export const ordersPaidJob = 'orders.paid';
+export const ordersPaidJob = 'orders.paid' satisfies JobKind;
 
 export interface PayableOrder {
   id: number;

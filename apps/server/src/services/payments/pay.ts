@@ -1,6 +1,7 @@
 import type { Queryable } from '@cc/db/client';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { isCardProviderWay, isCryptoWay, isPayWayKey, type ExternalPayWay, type PayBody, type PayResult, type PayWay } from '@cc/contracts/payments';
+import { maxBatchOrders } from '@cc/domain/terms';
 import { fail } from '../../lib/app-error.ts';
 import type { PaymentsContext } from './context.ts';
 import { payRefusal } from './errors.ts';
@@ -49,7 +50,7 @@ const balanceResult = (amount: number): PayResult => ({
 /** POST /v1/orders/pay: balance pays at once (all orders or none); an outside way opens a gateway payment for one order. */
 export async function payOrders(ctx: PaymentsContext, accountId: number, body: PayBody, origin: string, locale: Locale): Promise<PayResult> {
   const orderNos = [...new Set(body.orderNo)];
-  if (orderNos.length > 500) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
+  if (orderNos.length > maxBatchOrders) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
   const payWay = body.payWay;
   await checkWayOn(ctx.db, payWay);
   if (payWay === 'balance') return balanceResult(await payTx(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim)));

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '@cc/db/client';
 import type { CreateOrderBody, Product, SslCertInput } from '@cc/contracts/purchase';
-import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandardMailbox, saveEmailApplies, validateDcvEmail, type DcvMethod } from '@cc/domain/dcv';
-import { billedNames, toAscii, validateOrders, type DomainCheckResult } from '@cc/domain/domain-names';
+import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandardMailbox, saveEmailApplies, validateDcvEmail, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
+import { billedNames, toAscii, validateOrders, withWildcardPrefix, type DomainCheckResult } from '@cc/domain/domain-names';
 import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
 import { noDiscount, priceFor } from '@cc/domain/pricing';
 import { hasDomains, needsContact, needsOrganization } from '@cc/domain/product-types';
@@ -78,7 +78,7 @@ async function checkRequest(deps: CreateOrdersDeps, product: Product, body: Crea
     const csr = csrs[i]!;
     if (!isParsedCsr(csr)) return '';
     const cn = c.commonName.trim() || csr.commonName.trim();
-    return body.wildcard && cn && !cn.startsWith('*.') ? `*.${cn}` : cn;
+    return body.wildcard ? withWildcardPrefix(cn) : cn;
   });
   const named = hasDomains(product.productType) ? certs.flatMap((_, i) => (cns[i] ? [i] : [])) : [];
   const results = validateOrders(named.map((i) => ({
@@ -181,8 +181,7 @@ function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBo
   let dcvEmail = '';
   let saveEmail: string | null = null;
   if (hasDomains(product.productType)) {
-    // A wildcard anywhere among the names rules out the methods that cannot prove one (file, BR 3.2.2.4.18).
-    const wildcard = cn.startsWith('*.') || domains.some((d) => d.startsWith('*.'));
+    const wildcard = validatesWildcard({ names: [cn, ...domains], wildcardSwitch: body.wildcard, productType: product.productType });
     const p = { brand: product.brand, productType: product.productType, certType: product.certType, wildcard };
     let method: DcvMethod = body.dcvMethod ?? body.dcvEmail?.dcvMethod ?? defaultDcvMethod(p);
     if (method === 'email' || method === 'email_dns') {

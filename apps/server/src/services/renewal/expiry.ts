@@ -4,10 +4,11 @@ import { enqueue } from '../jobs/queue.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
 import { startValidation } from '../dcv/validation.ts';
 import { renewalLink } from './renew.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
 const day = 86400_000;
-export const renewalDailyJob = 'renewal.daily';
-export const reissueJob = 'renewal.reissue';
+export const renewalDailyJob = 'renewal.daily' satisfies JobKind;
+export const reissueJob = 'renewal.reissue' satisfies JobKind;
 /** Days before notAfter the account is mailed; each once per order and certificate. */
 export const reminderDays = [30, 7, 1] as const;
 /** A certificate of a plan that goes on is reissued when it has fewer days than this left. */

@@ -4,13 +4,14 @@ import type { Queryable } from '@cc/db/client';
 import { translate, type Locale } from '@cc/contracts/messages';
 import type { ChainChecks, ReportCertificate, ReportServer, ReportStatus, TlsGrade, TlsReport } from '@cc/contracts/tls-report';
 import type { TlsReportMessageKey } from '@cc/contracts/tls-report-messages';
-import { enqueue, type JobRow } from '../jobs/queue.ts';
+import { enqueue, type Job } from '../jobs/queue.ts';
 import { gradeReport, type StoredReason } from './grade.ts';
 import { fixesFor, fixTitle, matchProfile } from './fixes.ts';
 import { scanTls, type ScanFacts, type ScanLimits } from './scan.ts';
 import { checkTarget, type Resolve } from './target.ts';
+import type { JobKind } from '../jobs/kinds.ts';
 
-export const reportJobKind = 'tls.report';
+export const reportJobKind = 'tls.report' satisfies JobKind;
 /** Asking again for the same host:port within this window answers the report under way or just made. */
 export const reuseWindowSeconds = 120;
 
@@ -87,8 +88,8 @@ export async function latestReport(db: Queryable, host: string, port?: number): 
 
 /** The job: scan, grade, store. A scan that finds no TLS is a report that failed, not a job to retry. */
 export function reportJob(app: FastifyInstance, opts: { limits?: ScanLimits } = {}) {
-  return async (job: JobRow): Promise<void> => {
-    const id = String(job.payload.id);
+  return async (job: Job<'tls.report'>): Promise<void> => {
+    const id = job.payload.id;
     const [row] = await app.db.query<{ host: string; port: number; ip: string | null; status: ReportStatus }>(
       `UPDATE tls_reports SET status = 'running', started_at = now() WHERE id = $1 AND status IN ('pending', 'running') RETURNING host, port, ip, status`,
       [id],

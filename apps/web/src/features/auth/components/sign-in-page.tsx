@@ -6,6 +6,7 @@ import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import EyeInvisibleOutlined from '@ant-design/icons/EyeInvisibleOutlined';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { errorCodes } from '@cc/contracts/errors';
 import { emailPattern, isPhone } from '@cc/domain/account';
 import { useMsg } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -22,8 +23,6 @@ import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 type LoginType = 'email' | 'tel';
 type Field = 'email' | 'telephone' | 'password';
 
-/** Second-step code: the server answers what /sec-validation needs. */
-const secondStepCode = 12009;
 
 // Loaded on demand so that the first page stays small: the phone field brings antd's Select,
 // the slider check its own code; both are fetched when they are about to be needed.
@@ -95,7 +94,7 @@ export default function SignInPage() {
       await finish(user, search.redirect);
     } catch (e) {
       setCaptchaOpen(false);
-      if (e instanceof ApiError && e.code === secondStepCode && e.data) {
+      if (e instanceof ApiError && e.code === errorCodes.SECOND_STEP_REQUIRED && e.data) {
         const d = e.data as SecondStepData;
         await navigate({
           to: '/sec-validation',

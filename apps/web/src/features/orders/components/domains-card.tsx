@@ -18,7 +18,8 @@ import MailOutlined from '@ant-design/icons/MailOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import Tooltip from 'antd/es/tooltip';
 import { dcvMailbox, orderStatus, type DomainDcvState, type OrderDetail } from '@cc/contracts/orders';
-import { dcvMethodsFor, isStandardMailbox, type DcvMethod } from '@cc/domain/dcv';
+import { dcvMethodsFor, isStandardMailbox, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
+import { schemaMessage } from '../../../lib/form-rules.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAutoDetect, type AutoDetectAnswer } from '../api/auto-detect.ts';
@@ -202,15 +203,15 @@ function ChangeDcvDialog({ order, target, onClose }: { order: OrderDetail; targe
   const [email, setEmail] = useState(order.dcvEmail || 'admin');
   const [emailError, setEmailError] = useState('');
   const names: DomainDcvState[] = target.domain ? order.domains.filter((d) => d.domain === target.domain) : order.domains.filter((d) => d.status === 'pending');
-  const wildcard = names.some((d) => d.domain.startsWith('*.'));
+  const wildcard = validatesWildcard({ names: names.map((d) => d.domain) });
   const methods = dcvMethodsFor({ brand: order.brand, productType: order.productType, certType: order.certType, wildcard });
 
   const submit = async () => {
     if (isEmailMethod(method)) {
       // The server's own rule (the request schema): a role name or one address, 254 characters at most.
-      const checked = dcvMailbox.safeParse(email);
-      setEmailError(checked.success ? '' : msg(checked.error.issues[0]?.message ?? 'orders.dcv.emailFormat'));
-      if (!checked.success) return;
+      const said = schemaMessage(dcvMailbox, email, msg);
+      setEmailError(said ?? '');
+      if (said !== null) return;
     }
     try {
       // A role name (admin, webmaster…) means the plain e-mail method; another address needs the DNS contact record (doc 01 §4).

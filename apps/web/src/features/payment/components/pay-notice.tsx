@@ -5,6 +5,7 @@ import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { Link } from '@tanstack/react-router';
+import { balanceAfter, balanceCovers } from '@cc/domain/balance';
 import { useMoney } from '../../../hooks/use-money.ts';
 import { useLinkColor } from '../../../lib/link-color.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
@@ -73,9 +74,9 @@ export function PayNotice({ payWay, amount, balance, result, resultState, onRetr
         body = <Typography.Text type="secondary">…</Typography.Text>;
         break;
       }
-      const after = balance - amount;
+      const after = balanceAfter(balance, amount);
       body =
-        after >= 0 ? (
+        balanceCovers(balance, amount) ? (
           <Descriptions column={1} size="small" data-testid="notice-balance">
             <Descriptions.Item label={t('notice.balanceCurrent')}>
               <span data-testid="notice-balance-current">{money(balance)}</span>

@@ -14,7 +14,9 @@ import Typography from 'antd/es/typography';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { errorCodes } from '@cc/contracts/errors';
 import { isCardProviderWay } from '@cc/contracts/payments';
+import { balanceCovers } from '@cc/domain/balance';
 import { paymentPollIntervalMs, paymentPollMaxTimes } from '@cc/domain/terms';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { ApiError, NetworkError, isAbortError } from '../../../lib/http.ts';
@@ -122,7 +124,7 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
 
   const payError = useCallback(
     (e: unknown, way: string) => {
-      if (e instanceof ApiError && e.code === 12077 && isCardProviderWay(way)) {
+      if (e instanceof ApiError && e.code === errorCodes.PROFILE_INCOMPLETE && isCardProviderWay(way)) {
         void modal.confirm({
           title: t('errors.profileTitle'),
           content: t('errors.profileBody'),
@@ -280,7 +282,7 @@ export function PaymentDialog({ open, orderNos, productName, aim: aimProp, netwo
 
   const waiting = Boolean(pending) && (kind === 'qr' || kind === 'crypto') && poll.state === 'polling' && !declined;
   const balance = account.data?.accountInfo.balance;
-  const insufficient = kind === 'balance' && balance !== undefined && balance < due;
+  const insufficient = kind === 'balance' && balance !== undefined && !balanceCovers(balance, due);
   const loading = orders.isPending || ways.isPending;
   const name = productName ?? product.data?.productName ?? '';
 

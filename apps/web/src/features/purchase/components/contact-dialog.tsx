@@ -1,8 +1,8 @@
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { z } from 'zod';
-import type { contact } from '@cc/contracts/contacts';
-import { cnMobilePattern, emailPattern } from '@cc/domain/account';
+import { contactInput, type contact } from '@cc/contracts/contacts';
+import { rulesFrom } from '../../../lib/form-rules.ts';
 import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 import { useSaveContact, type ContactInput } from '../api/save-contact.ts';
 import { usePurchaseT } from '../i18n.ts';
@@ -25,22 +25,23 @@ export function ContactDialog(props: RecordDialogProps<Contact>) {
     ? { lastname: editing.lastname, firstname: editing.firstname, position: editing.position, email: editing.email, telephone: editing.telephone, idCard: editing.idCard }
     : undefined;
 
-  const required = { required: true, whitespace: true, message: msg('v.required') };
+  // The request's own schema checks each field; a blank one says "required" rather than "format incorrect".
+  const rules = (name: (typeof fields)[number]) => rulesFrom(contactInput.shape[name], msg, { field: t(`contact.${name}`), empty: msg('v.required') });
   return (
     <SaveDialog {...props} title={t('contact.dialogTitle')} testId="contact-dialog" form={form} initialValues={initialValues} save={save}>
-      <Form.Item name="lastname" label={t('contact.lastname')} rules={[required]}>
+      <Form.Item name="lastname" label={t('contact.lastname')} rules={rules('lastname')}>
         <Input data-testid="contact-lastname" maxLength={50} />
       </Form.Item>
-      <Form.Item name="firstname" label={t('contact.firstname')} rules={[required]}>
+      <Form.Item name="firstname" label={t('contact.firstname')} rules={rules('firstname')}>
         <Input data-testid="contact-firstname" maxLength={50} />
       </Form.Item>
-      <Form.Item name="position" label={t('contact.position')} rules={[required]}>
+      <Form.Item name="position" label={t('contact.position')} rules={rules('position')}>
         <Input data-testid="contact-position" placeholder={t('contact.positionPlaceholder')} maxLength={100} />
       </Form.Item>
-      <Form.Item name="email" label={t('contact.email')} rules={[required, { pattern: emailPattern, message: msg('v.emailFormat') }]}>
+      <Form.Item name="email" label={t('contact.email')} rules={rules('email')}>
         <Input data-testid="contact-email" maxLength={200} />
       </Form.Item>
-      <Form.Item name="telephone" label={t('contact.telephone')} rules={[required, { pattern: cnMobilePattern, message: msg('v.phoneFormat') }]}>
+      <Form.Item name="telephone" label={t('contact.telephone')} rules={rules('telephone')}>
         <Input data-testid="contact-telephone" maxLength={20} />
       </Form.Item>
       {site.features.cfca ? (

@@ -6,8 +6,9 @@ import Row from 'antd/es/row';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import { CountrySelect } from '../../../components/country-select.tsx';
-import type { organization } from '@cc/contracts/organizations';
+import { organizationInput, type organization } from '@cc/contracts/organizations';
 import { validValues } from '../../../lib/form.ts';
+import { rulesFrom } from '../../../lib/form-rules.ts';
 import { ApiError, fieldErrors } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSaveOrganization, type OrganizationInput } from '../api/save-organization.ts';
@@ -65,14 +66,16 @@ export function OrgDialog(props: RecordDialogProps<Organization>) {
   };
 
   const required = [{ required: true, whitespace: true, message: msg('v.required') }];
-  const item = (name: keyof OrganizationInput, node: React.ReactNode, rules = required) => (
+  // Each field checked by the request's own schema (required, length), in the server's words.
+  const fieldRules = (name: keyof OrganizationInput) => rulesFrom(organizationInput.shape[name], msg, { field: t(`org.${name}`) });
+  const item = (name: keyof OrganizationInput, node: React.ReactNode, rules = fieldRules(name)) => (
     <Form.Item name={name} label={t(`org.${name}`)} rules={rules}>
       {node}
     </Form.Item>
   );
   return (
     <SaveDialog {...props} title={t('org.dialogTitle')} width={720} testId="org-dialog" form={form} initialValues={initialValues} save={save}>
-      <Form.Item name="orgName" label={t('org.orgName')} rules={required} extra={t('org.lookupHint')}>
+      <Form.Item name="orgName" label={t('org.orgName')} rules={fieldRules('orgName')} extra={t('org.lookupHint')}>
         <Input.Search data-testid="org-name" enterButton={<span data-testid="org-lookup">{t('org.lookup')}</span>} loading={lookup.isPending} onSearch={(v) => void runLookup(v)} maxLength={200} />
       </Form.Item>
       <Row gutter={16}>
@@ -83,8 +86,8 @@ export function OrgDialog(props: RecordDialogProps<Organization>) {
         <Col xs={24} md={12}>{item('postalCode', <Input data-testid="org-postalCode" maxLength={20} />)}</Col>
         <Col xs={24} md={12}>{item('telephone', <Input data-testid="org-telephone" maxLength={40} />)}</Col>
         <Col span={24}>{item('address', <Input.TextArea data-testid="org-address" rows={2} maxLength={500} />)}</Col>
-        <Col xs={24} md={8}>{item('digicertID', <Input maxLength={100} />, [])}</Col>
-        <Col xs={24} md={8}>{item('digicertCnID', <Input maxLength={100} />, [])}</Col>
+        <Col xs={24} md={8}>{item('digicertID', <Input maxLength={100} />)}</Col>
+        <Col xs={24} md={8}>{item('digicertCnID', <Input maxLength={100} />)}</Col>
         <Col xs={24} md={8}>
           {/* Kept as yyyy-MM-dd text in the form, as the server takes it; the picker works on dayjs values. */}
           <Form.Item

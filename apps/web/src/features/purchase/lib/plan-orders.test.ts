@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dcvMethodsFor, validatesWildcard } from '@cc/domain/dcv';
 import { billedCounts, planOrders, type PlanInput } from './plan-orders.ts';
 
 const base: PlanInput = {
@@ -73,5 +74,31 @@ describe('planOrders', () => {
     expect(planOrders({ ...base, csrFrom: 'paste', csrs: [{ ok: false, pem: 'x', error: 'bad' }] }).csrError?.messageKey).toBe('purchase.csr.invalid');
     const ok = planOrders({ ...base, mode: 'batch', csrFrom: 'zip', csrs: [{ ok: true, pem: 'P', commonName: 'z.example.com', names: ['z.example.com', 'y.example.com'], keyText: 'RSA 2048' }] });
     expect(ok.orders[0]).toMatchObject({ commonName: 'z.example.com', domainNames: ['y.example.com'], csr: 'P', errors: [] });
+  });
+});
+
+/**
+ * The console's half of the agreement on file validation (the server's half, with the same rows, is
+ * apps/server/test/purchase-agreement.test.ts): the names the order plan hands the screen, judged by the shared
+ * validatesWildcard as the purchase page judges them, offer file exactly when the create call takes it.
+ */
+describe('file validation offered for the planned names (agreement with the server)', () => {
+  const gsFlex = { productType: 'flex', brand: 'globalsign', certType: 'DV' };
+  const dv = { productType: 'ssl', brand: 'globalsign', certType: 'DV' };
+  const sectigoFlex = { productType: 'flex', brand: 'sectigo', certType: 'DV' };
+  const certumWild = { productType: 'wild', brand: 'certum', certType: 'DV' };
+  it.each([
+    [gsFlex, false, 'a.agree.example.com', '', true],
+    [gsFlex, false, 'b.agree.example.com', '*.b.agree.example.com', false],
+    [gsFlex, true, 'c.agree.example.com', '', false],
+    [gsFlex, false, '*.d.agree.example.com', 'd.agree.example.com', false],
+    [dv, false, 'e.agree.example.com', '', true],
+    [sectigoFlex, false, 'f.agree.example.com', 'g.agree.example.com', true],
+    [certumWild, true, 'h.agree.example.com', '', false],
+  ] as const)('%j, switch %s, %s and %j: file offered %s', (product, wildcard, commonName, extraDomains, offered) => {
+    const plan = planOrders({ ...base, product, wildcard, commonName, extraDomains });
+    expect(plan.orders.flatMap((o) => o.errors)).toEqual([]);
+    const dcvWildcard = validatesWildcard({ names: plan.orders.flatMap((o) => [o.commonName, ...o.domainNames]), wildcardSwitch: wildcard, productType: product.productType });
+    expect(dcvMethodsFor({ ...product, wildcard: dcvWildcard }).includes('file')).toBe(offered);
   });
 });

@@ -3,7 +3,7 @@
  * domain rules (packages/domain). Pure, so the screen and its unit test agree.
  */
 import { parseBatchOrders } from '@cc/domain/batch-input';
-import { billedNames, nameKey, toAscii, validateOrders, type DomainError } from '@cc/domain/domain-names';
+import { billedNames, nameKey, toAscii, validateOrders, withWildcardPrefix, type DomainError } from '@cc/domain/domain-names';
 import { hasDomains } from '@cc/domain/product-types';
 import type { CsrSource } from '@cc/domain/key-options';
 import type { ParsedCsr } from '../../../lib/pki-worker/client.ts';
@@ -86,7 +86,7 @@ function checkOrders(product: PlanProduct, inputs: readonly OrderInput[], batch:
   return inputs.map((input, k) => {
     const r = results[k]!;
     const label = input.label.trim();
-    const cnTyped = input.wildcard && label && !label.startsWith('*.') ? `*.${label}` : label;
+    const cnTyped = input.wildcard ? withWildcardPrefix(label) : label;
     const auto = new Set(r.autoAdded);
     const typed = r.domains.filter((d) => !auto.has(d));
     return {

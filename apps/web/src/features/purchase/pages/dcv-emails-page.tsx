@@ -5,9 +5,10 @@ import Popconfirm from 'antd/es/popconfirm';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { emailPattern } from '@cc/domain/account';
+import { dcvEmailBody } from '@cc/contracts/purchase';
 import { defaultPageSize, pageSizes } from '@cc/domain/terms';
 import { validValues } from '../../../lib/form.ts';
+import { rulesFrom } from '../../../lib/form-rules.ts';
 import { ApiError, fieldErrors } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDcvEmails } from '../api/get-dcv-emails.ts';
@@ -47,10 +48,7 @@ export default function DcvEmailsPage() {
       <Form form={form} layout="inline" onFinish={() => void add()} style={{ marginBottom: 16 }} validateTrigger={['onChange', 'onBlur']}>
         <Form.Item
           name="email"
-          rules={[
-            { required: true, whitespace: true, message: msg('purchase.dcvEmail.required') },
-            { pattern: emailPattern, message: msg('purchase.dcvEmail.format') },
-          ]}
+          rules={rulesFrom(dcvEmailBody.shape.email, msg)}
         >
           <Input style={{ width: 320 }} placeholder={t('dcvEmails.placeholder')} data-testid="dcv-email-input" />
         </Form.Item>

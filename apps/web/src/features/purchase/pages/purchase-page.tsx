@@ -18,9 +18,9 @@ import Typography from 'antd/es/typography';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import type { CsrRequest } from '@cc/pki/csr';
-import { dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, saveEmailApplies, standardMailboxes, validateDcvEmail, type DcvMethod } from '@cc/domain/dcv';
+import { dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, saveEmailApplies, standardMailboxes, validateDcvEmail, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { keyDefaults, keyOptionsFor, namedCurves, subjectDefaultsFor, type Curve, type CsrSource, type Encryption, type RsaKeyLength, type Signature } from '@cc/domain/key-options';
-import { holdsOneName, isWildcardProduct } from '@cc/domain/domain-names';
+import { holdsOneName, isWildcardName, isWildcardProduct, wildcardPrefix } from '@cc/domain/domain-names';
 import { pickDefaultBrand } from '@cc/domain/pricing';
 import { hasDomains, isIpProduct, needsContact, needsOrganization, showsDcvMethod } from '@cc/domain/product-types';
 import { defaultTerm, emailOptionDebounceMs, formatValidity, needs398Note, priceDebounceMs, sequentialCreateThreshold, termChoices } from '@cc/domain/terms';
@@ -184,7 +184,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     setCsrFrom('create');
     const [cn = '', ...rest] = renewal.domains;
     // A wildcard common name is the switch on and its base typed, as a buyer would enter it.
-    const wild = cn.startsWith('*.');
+    const wild = isWildcardName(cn);
     setCommonName(wild ? cn.slice(2) : cn);
     if (p) setWildcardChoice({ productNo: p.productNo, on: wild });
     setExtraDomains(rest.join('\n'));
@@ -261,10 +261,9 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
 
   // ---- validation method and the e-mail option
   const dcvShown = showsDcvMethod(productType);
-  // A wildcard typed as a name counts as much as the switch: the server judges each order by all its names,
-  // so a method it would refuse (file, or anything but the forced one) is not offered.
-  const anyWildcardName = plan.orders.some((o) => o.commonName.startsWith('*.') || o.domainNames.some((d) => d.startsWith('*.')));
-  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: wildOn || isWildcardProduct(productType) || anyWildcardName };
+  // The server judges each order by all its names, so a method it would refuse (file, or anything but the forced one) is not offered.
+  const dcvWildcard = validatesWildcard({ names: plan.orders.flatMap((o) => [o.commonName, ...o.domainNames]), wildcardSwitch: wildOn, productType });
+  const dcvInput = { brand: product?.brand ?? '', productType, certType: certType ?? '', wildcard: dcvWildcard };
   const dcvOptions: DcvMethod[] = product ? dcvMethodsFor(dcvInput).filter((m) => m !== 'email_dns') : [];
   const dcvDefault = product ? defaultDcvMethod(dcvInput) : 'dns';
   const dcv: DcvMethod = dcvChoice && dcvOptions.includes(dcvChoice) ? dcvChoice : dcvOptions.includes(dcvDefault) ? dcvDefault : (dcvOptions[0] ?? dcvDefault);
@@ -766,7 +765,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                     <Input
                       data-testid="common-name"
                       aria-label={t('buy.commonName')}
-                      prefix={wildOn ? '*.' : undefined}
+                      prefix={wildOn ? wildcardPrefix : undefined}
                       value={fromCsr ? (firstCsr?.ok ? firstCsr.commonName : '') : commonName}
                       disabled={fromCsr}
                       onChange={(e) => { setCommonName(e.target.value); changed('commonName'); }}

@@ -9,6 +9,7 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { errorCodes } from '@cc/contracts/errors';
 import type { ReportServer } from '@cc/contracts/tls-report';
 import { ApiError } from '../../../lib/http.ts';
 import { useReport, type ReportKey } from '../api/get-report.ts';
@@ -39,7 +40,7 @@ export default function ReportPage() {
   const scan = () =>
     start.mutate({ host: target.host, ...(target.port ? { port: target.port } : {}) }, { onSuccess: (r) => void navigate({ href: reportPath(r.host, r.port, r.id) }) });
   const r = report.data;
-  const notFound = report.error instanceof ApiError && report.error.code === 10004;
+  const notFound = report.error instanceof ApiError && report.error.code === errorCodes.NOT_FOUND;
 
   return (
     <ToolCard

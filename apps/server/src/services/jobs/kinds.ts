@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const none = z.object({});
+const orderRef = z.object({ orderId: z.number().int().positive() });
+const byId = z.object({ id: z.string().min(1) });
+
+/**
+ * Every job kind and the payload it carries: the one place a kind is spelled and its payload described.
+ * `enqueue` and `app.jobs.register` are typed by it, and a handler receives its payload parsed by the schema,
+ * so a row the handler cannot read (written by another release, say) fails its job with the reason instead of
+ * running on undefined fields.
+ */
+export const jobPayloads = {
+  'jobs.retention': none,
+  'ip-limit.sweep': none,
+  'orders.sweep': none,
+  'renewal.daily': none,
+  'dcv.start': orderRef,
+  'dcv.check': orderRef,
+  'issue.order': orderRef,
+  'resign.apply': orderRef,
+  'acme.prepare': orderRef,
+  'renewal.reissue': orderRef,
+  /** Queued by the payments area in the paying transaction; the orders area starts validation or applies the re-sign. */
+  'orders.paid': z.object({
+    orderIds: z.array(z.number().int().positive()),
+    orderNos: z.array(z.string()),
+    aim: z.enum(['makeOrder', 'reSign']),
+    payWay: z.string(),
+    ref: z.string(),
+  }),
+  'payment.expire': byId,
+  'payment.batchPay': z.object({ queueId: z.string().min(1) }),
+  'payment.notify': byId,
+  'sandbox.expire': byId,
+  'tls.report': byId,
+} as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;
+
+export type JobKind = keyof typeof jobPayloads;
+export type JobPayload<K extends JobKind> = z.infer<(typeof jobPayloads)[K]>;
+
+export function isJobKind(kind: string): kind is JobKind {
+  return Object.hasOwn(jobPayloads, kind);
+}
+
+/** A payload read back from the queue, checked against its kind's schema (throws, failing the job, when it does not fit). */
+export function parseJobPayload<K extends JobKind>(kind: K, payload: unknown): JobPayload<K> {
+  return jobPayloads[kind].parse(payload) as JobPayload<K>;
+}
