@@ -93,7 +93,7 @@ export default function CenterPage() {
                 methods.length ? (
                   <Tag color="success">{t('center.twoStepOn', { methods: methods.map((m) => t(`center.methods.${m}`)).join(lang === 'zh' ? '、' : ', ') })}</Tag>
                 ) : (
-                  <Tag color="warning">{t('center.twoStepOff')}</Tag>
+                  <Tag>{t('center.twoStepOff')}</Tag>
                 )
               }
               action={<Link to="/account/secure">{t('center.manageSecurity')}</Link>}
@@ -113,7 +113,7 @@ export default function CenterPage() {
           <Card title={t('center.profile')} style={{ height: '100%' }}>
             {progress.data ? (
               <Flex align="center" gap={16} data-testid="center-profile" data-complete={progress.data.complete ? 'Y' : 'N'}>
-                <Progress type="circle" size={64} percent={progress.data.percent} status={progress.data.complete ? 'success' : 'normal'} />
+                <Progress type="circle" size={64} percent={progress.data.percent} status={progress.data.complete ? 'success' : 'normal'} aria-label={t('center.profile')} />
                 <Flex vertical gap={4} style={{ flex: 1 }}>
                   <Typography.Text>{progress.data.complete ? t('center.profileComplete') : t('center.profileIncomplete')}</Typography.Text>
                   <Link to="/account/info">{progress.data.complete ? t('center.editProfile') : t('center.completeProfile')}</Link>

@@ -31,7 +31,7 @@ function Checklist({ progress }: { progress: ProfileProgress }) {
   return (
     <Card title={t('info.checklist')} data-testid="profile-checklist" data-complete={progress.complete ? 'Y' : 'N'}>
       <Flex gap={16} align="center" style={{ marginBottom: 12 }}>
-        <Progress type="circle" size={72} percent={progress.percent} status={progress.complete ? 'success' : 'normal'} />
+        <Progress type="circle" size={72} percent={progress.percent} status={progress.complete ? 'success' : 'normal'} aria-label={t('info.checklist')} />
         <Typography.Text type="secondary">{t('info.checklistDesc')}</Typography.Text>
       </Flex>
       {progress.items.map((i) => (
