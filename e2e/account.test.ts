@@ -70,7 +70,9 @@ describe('my account', () => {
     const refused = p.waitForResponse((r) => r.url().endsWith('/v1/orders/pay') && r.request().method() === 'POST');
     await p.getByTestId('pay-submit').click();
     expect(((await (await refused).json()) as { code: number }).code).toBe(12077);
-    await p.getByRole('button', { name: '去完善', exact: true }).click();
+    const confirm = p.locator('.ant-modal-confirm', { hasText: '请完善个人信息' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: '去完善', exact: true }).click();
     await p.waitForURL(/\/account\/info$/);
 
     await p.locator('[data-testid="profile-checklist"][data-complete="N"]').waitFor();
@@ -207,7 +209,7 @@ describe('my account', () => {
         for (const [path, testId] of pages) {
           await p.goto(`/account/${path}`);
           await p.getByTestId(testId).waitFor();
-          if (path === 'center') await p.locator('[data-testid="center-profile"][data-complete="Y"]').waitFor();
+          if (path === 'center') await p.getByTestId('center-profile').waitFor();
           if (path === 'log') await p.locator('[data-testid="log-table"] tbody tr.ant-table-row').first().waitFor();
           if (path === 'notify') await p.getByTestId('inform-table').waitFor();
           if (path === 'info') await p.getByTestId('profile-checklist').waitFor();

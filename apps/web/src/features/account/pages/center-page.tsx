@@ -7,7 +7,7 @@ import Progress from 'antd/es/progress';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import Statistic from 'antd/es/statistic';
-import Tag from 'antd/es/tag';
+import Badge from 'antd/es/badge';
 import Typography from 'antd/es/typography';
 import { Link } from '@tanstack/react-router';
 import { maskContact } from '@cc/domain/account';
@@ -45,7 +45,7 @@ export default function CenterPage() {
   const { accountInfo: a, lastLoginIP, lastLoginTime } = account.data;
   const methods = (['tel', 'email', 'google'] as const).filter((m) => (m === 'tel' ? a.telAuth : m === 'email' ? a.emailAuth : a.googleAuth) === 'Y');
   const verification = (v: string) =>
-    v === 'Y' ? <Tag color="success">{t('center.verified')}</Tag> : v === 'N' || v === '' ? <Tag>{t('center.unverified')}</Tag> : <Tag color="processing">{t('center.reviewing')}</Tag>;
+    v === 'Y' ? <Badge status="success" text={t('center.verified')} /> : v === 'N' || v === '' ? <Badge status="default" text={t('center.unverified')} /> : <Badge status="processing" text={t('center.reviewing')} />;
   const expired = counts.data?.byStatus['1007'] ?? a.expiredOrdersTotal;
 
   return (
@@ -91,9 +91,9 @@ export default function CenterPage() {
               label={t('center.twoStep')}
               value={
                 methods.length ? (
-                  <Tag color="success">{t('center.twoStepOn', { methods: methods.map((m) => t(`center.methods.${m}`)).join(lang === 'zh' ? '、' : ', ') })}</Tag>
+                  <Badge status="success" text={t('center.twoStepOn', { methods: methods.map((m) => t(`center.methods.${m}`)).join(lang === 'zh' ? '、' : ', ') })} />
                 ) : (
-                  <Tag>{t('center.twoStepOff')}</Tag>
+                  <Badge status="warning" text={t('center.twoStepOff')} />
                 )
               }
               action={<Link to="/account/secure">{t('center.manageSecurity')}</Link>}
@@ -104,7 +104,7 @@ export default function CenterPage() {
             <Line
               testId="center-api"
               label={t('center.api')}
-              value={<Tag>{t('center.apiOff')}</Tag>}
+              value={<Badge status="default" text={t('center.apiOff')} />}
               action={<Link to="/account/developer">{t('center.apiBecome')}</Link>}
             />
           </Card>

@@ -38,7 +38,7 @@ function Checklist({ progress }: { progress: ProfileProgress }) {
         <Flex key={i.item} gap={8} align="center" style={{ padding: '6px 0' }} data-testid={`profile-item-${i.item}`} data-done={i.done ? 'Y' : 'N'}>
           {i.done ? <CheckCircleFilled style={{ color: token.colorSuccess }} /> : <ExclamationCircleOutlined style={{ color: token.colorWarning }} />}
           <span style={{ flex: 1 }}>{t(`info.items.${i.item}`)}</span>
-          <Typography.Text type={i.done ? 'success' : 'warning'}>{i.done ? t('info.done') : t('info.todo')}</Typography.Text>
+          <Typography.Text>{i.done ? t('info.done') : t('info.todo')}</Typography.Text>
         </Flex>
       ))}
     </Card>
@@ -144,13 +144,13 @@ function ProfileForm({ profile }: { profile: ProfileAnswer }) {
         </Row>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item label={t('info.email')} extra={<Link to="/account/secure">{t('info.boundHere')}</Link>}>
-              <Input value={profile.email ? maskContact(profile.email) : '-'} disabled data-testid="profile-email" />
+            <Form.Item label={t('info.email')} htmlFor="profile-email" extra={<Link to="/account/secure">{t('info.boundHere')}</Link>}>
+              <Input id="profile-email" value={profile.email ? maskContact(profile.email) : '-'} disabled data-testid="profile-email" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item label={t('info.telephone')} extra={<Link to="/account/secure">{t('info.boundHere')}</Link>}>
-              <Input value={profile.telephone ? `+${profile.telPrefix} ${maskContact(profile.telephone)}` : '-'} disabled data-testid="profile-telephone" />
+            <Form.Item label={t('info.telephone')} htmlFor="profile-telephone" extra={<Link to="/account/secure">{t('info.boundHere')}</Link>}>
+              <Input id="profile-telephone" value={profile.telephone ? `+${profile.telPrefix} ${maskContact(profile.telephone)}` : '-'} disabled data-testid="profile-telephone" />
             </Form.Item>
           </Col>
         </Row>

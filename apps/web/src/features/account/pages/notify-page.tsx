@@ -101,7 +101,7 @@ export default function NotifyPage() {
             {!inform.data.email || !inform.data.telephone ? (
               <>
                 {' '}
-                <Link to="/account/secure">{t('notify.bindFirst')}</Link>
+                <Link to="/account/secure" style={{ textDecoration: 'underline' }}>{t('notify.bindFirst')}</Link>
               </>
             ) : null}
           </Typography.Paragraph>
