@@ -356,7 +356,8 @@ describe('payment by each outside way', () => {
   }
 
   async function completeProfile(complete: boolean) {
-    await stack.app.db.query(`UPDATE accounts SET auth_name = $2 WHERE email = $1`, [email, complete ? 'Zhang San' : '']);
+    await stack.app.db.query(`DELETE FROM account_profiles WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`, [email]);
+    if (complete) await stack.app.db.query(`INSERT INTO account_profiles (account_id, lastname, firstname, nation_code, province, city, address) SELECT id, 'Zhang', 'San', 'CN', 'Beijing', 'Beijing', '1 Chaoyang Rd' FROM accounts WHERE email = $1`, [email]);
   }
 
   it('asks to complete the personal profile before a card payment (12077) and goes to /account/info', async () => {
@@ -377,7 +378,7 @@ describe('payment by each outside way', () => {
     await p.getByTestId('payment-dialog').waitFor({ state: 'detached' });
     expect(await statusOf(orderNo)).toBe(awaitingPayment);
     await p.context().close();
-    // The card provider's ways need a real name (the account has its e-mail address).
+    // The card provider's ways need a complete profile: name and address (the account has its e-mail address).
     await completeProfile(true);
   });
 

@@ -152,6 +152,9 @@ const noOwnedIds = new Set([
   'POST /v1/mssl/domains', 'GET /v1/mssl/domains', 'POST /v1/orders/price/{productNo}', 'POST /v1/organizations', 'POST /v1/organizations/qiChaCha',
   'GET /v1/products', 'POST /v1/signupCode', 'POST /v1/tools/cfdns/create', 'POST /v1/tools/cfdns/records', 'POST /v1/tools/cfdns/zones',
   'GET /v1/twoStepAuth', 'POST /v1/twoStepAuth', 'GET /v1/twoStepAuthCode', 'POST /verify_token', 'POST /v1/orders/paypal/capture',
+  // My account: the caller's own profile, notification settings and activity log (test/my-account.test.ts tries another account's).
+  'GET /v1/profile', 'POST /v1/profile', 'PUT /v1/profile', 'GET /v1/profile/progress', 'GET /v1/inform', 'POST /v1/inform',
+  'GET /v1/accountLogs', 'GET /v1/accountLogs/export',
   // Capability addresses: the sandbox payment page and the TLS report are reached by an unguessable id, by design (a provider's checkout page, a shareable report).
   'GET /sandbox/payments/{id}', 'POST /sandbox/payments/{id}/approve', 'POST /sandbox/payments/{id}/decline',
   'POST /v1/tools/report', 'GET /v1/tools/report', 'GET /v1/tools/report/{id}',

@@ -37,7 +37,10 @@ export async function orderStatusOf(app: App, orderNo: string): Promise<number> 
 }
 
 export async function completeProfile(app: App, accountId: number): Promise<void> {
-  await app.db.query(`UPDATE accounts SET auth_name = '张三' WHERE id = $1`, [accountId]);
+  await app.db.query(
+    `INSERT INTO account_profiles (account_id, lastname, firstname, nation_code, province, city, address) VALUES ($1, '张', '三', 'CN', '北京', '北京', '朝阳区 1 号')`,
+    [accountId],
+  );
 }
 
 /** Posts a callback as the sandbox would sign it (or with the given signature). */

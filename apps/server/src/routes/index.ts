@@ -11,6 +11,8 @@ import { paymentsPublicRoutes, paymentsRoutes } from './payments-area.ts';
 import { cfdnsRoutes } from './cfdns/index.ts';
 import { toolsRoutes } from './tools-area.ts';
 import { renewalRoutes } from './renewal/index.ts';
+import { myAccountRoutes } from './account/my-account.ts';
+import { recordActivities } from '../plugins/activity-log.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -26,8 +28,11 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
 
 /** Calls that need a session: every route registered here is guarded by requireSession. */
 export const signedInRoutes: FastifyPluginAsync = async (app) => {
+  // What the account did, for /account/log: every call below that changes a setting (plugins/activity-log.ts).
+  recordActivities(app);
   await app.register(signedInSessionRoutes);
   await app.register(accountRoutes);
+  await app.register(myAccountRoutes);
   await app.register(purchaseRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);

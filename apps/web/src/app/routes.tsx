@@ -25,6 +25,8 @@ const NotFound = lazy(() => import('../features/errors/components/not-found-page
 const ServerError = lazy(() => import('../features/errors/components/server-error-page.tsx'));
 const Dashboard = lazy(() => import('../features/dashboard/components/dashboard-page.tsx'));
 const Secure = lazy(() => import('../features/account/components/secure-page.tsx'));
+const accountPage = (name: keyof typeof import('../features/account/routes.ts').accountPages) =>
+  lazy(() => import('../features/account/routes.ts').then((m) => m.accountPages[name]()));
 const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
 // The purchase area's pages come through one small chunk: their preload lists stay out of the first page.
 const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
@@ -139,19 +141,19 @@ const accountRoute = createRoute({ getParentRoute: L, path: 'account', staticDat
 const A = () => accountRoute;
 const accountIndex = createRoute({ getParentRoute: A, path: '/', beforeLoad: () => { throw redirect({ to: '/account/center', replace: true }); } });
 const accountChildren = [
-  createRoute({ getParentRoute: A, path: 'center', staticData: { titleKey: 'route.account.center' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'info', staticData: { titleKey: 'route.account.info' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'center', staticData: { titleKey: 'route.account.center' }, component: accountPage('center') }),
+  createRoute({ getParentRoute: A, path: 'info', staticData: { titleKey: 'route.account.info' }, component: accountPage('info') }),
   createRoute({ getParentRoute: A, path: 'secure', staticData: { titleKey: 'route.account.secure' }, component: Secure }),
   createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: accountPage('log') }),
   createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'invoice/invoice-template', staticData: { titleKey: 'route.account.invoiceTemplate' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'credit-records', staticData: { titleKey: 'route.account.creditRecords' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'transaction', staticData: { titleKey: 'route.account.transaction' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'developer', staticData: { titleKey: 'route.account.developer' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'notify', staticData: { titleKey: 'route.account.notify' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'notify', staticData: { titleKey: 'route.account.notify' }, component: accountPage('notify') }),
   createRoute({ getParentRoute: A, path: 'cert-package', staticData: { titleKey: 'route.account.certPackage' }, component: NotYet }),
 ] as const;
 

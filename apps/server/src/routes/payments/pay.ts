@@ -32,7 +32,7 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'balance: every order is checked (the caller\'s, status 1001 — or for aim reSign: reSignStatus 5004 not yet paid), the balance is debited by one ledger entry per order and the orders move to 1002, in one transaction; answers status "paid". ' +
         'Outside ways (one order only): answers status "pending" and the provider\'s fields; poll the order status until 1002. Pressing pay again answers the same live payment, unless replacePaymentId names it (the payer saw it declined). ' +
-        'stripe, stripe_alipay, stripe_wechat need a complete personal profile (real name, and an e-mail or phone): code 12077.',
+        'stripe, stripe_alipay, stripe_wechat need a complete personal profile (GET /v1/profile/progress): code 12077.',
       body: payBody,
       response: { 200: envelope(payResult) },
     },

@@ -8,6 +8,7 @@ import { payRefusal } from './errors.ts';
 import { applyGatewayEvent, baseCurrency, startExternalPayment } from './external.ts';
 import { lockPayableOrders, payOrdersFromBalance } from './order-payment.ts';
 import { payTx } from './tx.ts';
+import { profileProgress } from '../account/profile.ts';
 
 /** Ways the pay dialog (or the top-up page) may offer: switched on, balance first (document 01 §5). */
 export async function listPayWays(q: Queryable, opts: { count: number; scene: 'order' | 'deposit' }): Promise<PayWay[]> {
@@ -29,17 +30,9 @@ async function checkWayOn(q: Queryable, payWay: string) {
   if (!row) throw payRefusal('INVALID_INPUT', 'pay.way.off', { payWay }, 'payWay');
 }
 
-/**
- * The card provider needs a complete personal profile (code 12077): a real name (auth_name) and a way to reach the
- * payer (an e-mail address or a phone number), which the provider puts on the charge and its receipt.
- */
+/** The card provider needs a complete personal profile (code 12077; what "complete" is: services/account/profile.ts). */
 async function checkProfileFor(q: Queryable, accountId: number, payWay: string) {
-  if (!isCardProviderWay(payWay)) return;
-  const [a] = await q.query<{ complete: boolean }>(
-    `SELECT (auth_name <> '' AND (coalesce(email, '') <> '' OR coalesce(telephone, '') <> '')) AS complete FROM accounts WHERE id = $1`,
-    [accountId],
-  );
-  if (!a?.complete) throw fail('PROFILE_INCOMPLETE');
+  if (isCardProviderWay(payWay) && !(await profileProgress(q, accountId)).complete) throw fail('PROFILE_INCOMPLETE');
 }
 
 const balanceResult = (amount: number): PayResult => ({

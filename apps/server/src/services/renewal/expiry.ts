@@ -5,12 +5,14 @@ import { addEvent, type OrdersContext } from '../orders/context.ts';
 import { startValidation } from '../dcv/validation.ts';
 import { renewalLink } from './renew.ts';
 import type { JobKind } from '../jobs/kinds.ts';
+import { defaultReminderDays, reminderDayChoices } from '@cc/contracts/account';
+import { informColumns, informJoin, informTargetOf } from '../account/inform.ts';
 
 const day = 86400_000;
 export const renewalDailyJob = 'renewal.daily' satisfies JobKind;
 export const reissueJob = 'renewal.reissue' satisfies JobKind;
-/** Days before notAfter the account is mailed; each once per order and certificate. */
-export const reminderDays = [30, 7, 1] as const;
+/** Days before notAfter the account is reminded unless it chose others in /account/notify; each once per order and certificate. */
+export const reminderDays = defaultReminderDays;
 /** A certificate of a plan that goes on is reissued when it has fewer days than this left. */
 export const reissueWithinDays = 30;
 
@@ -22,7 +24,11 @@ const planGoesOn = `o.plan_ends_at IS NOT NULL AND o.plan_ends_at > o.not_after 
 
 /** The smallest threshold the days left have reached: 12 days left is the 30-day reminder, 5 days the 7-day one. */
 export function reminderThreshold(daysLeft: number): number | null {
-  const reached = reminderDays.filter((t) => daysLeft <= t);
+  return thresholdReached(daysLeft, reminderDays);
+}
+
+function thresholdReached(daysLeft: number, days: readonly number[]): number | null {
+  const reached = days.filter((t) => daysLeft <= t);
   return reached.length ? Math.min(...reached) : null;
 }
 
@@ -80,27 +86,42 @@ async function markExpired(ctx: OrdersContext, now: Date): Promise<number> {
   return rows.length;
 }
 
-type ReminderRow = { id: number; account_id: number; order_no: string; common_name: string; not_after: Date; email: string };
+type ReminderRow = {
+  id: number;
+  account_id: number;
+  order_no: string;
+  common_name: string;
+  not_after: Date;
+  email: string | null;
+  telephone: string | null;
+  tel_prefix: string;
+  s_email: 'Y' | 'N' | null;
+  s_sms: 'Y' | 'N' | null;
+  s_days: number[] | null;
+  s_amount: string | null;
+};
 
 /**
- * Mails the account 30, 7 and 1 days before the end of the last certificate of a plan; once per threshold,
- * recorded before sending so two instances never both mail. An order already renewed is left alone.
+ * Reminds the account before the end of the last certificate of a plan, on the days and channels it chose in
+ * /account/notify (by default e-mail, 30, 7 and 1 days before); once per threshold, recorded before sending so two
+ * instances never both send. An order already renewed is left alone.
  */
 async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
   const rows = await ctx.db.query<ReminderRow>(
-    `SELECT o.id, o.account_id, o.order_no, o.common_name, o.not_after, a.email
-       FROM orders o JOIN accounts a ON a.id = o.account_id
+    `SELECT o.id, o.account_id, o.order_no, o.common_name, o.not_after, a.email, a.telephone, a.tel_prefix, ${informColumns}
+       FROM orders o JOIN accounts a ON a.id = o.account_id ${informJoin('expiring')}
       WHERE o.order_status = $1 AND o.not_after > $2 AND o.not_after <= $3 AND NOT (${planGoesOn})
-        AND a.email IS NOT NULL AND a.email <> ''
         AND NOT EXISTS (SELECT 1 FROM orders r WHERE r.renewed_from = o.id AND r.order_status <> $4)
       ORDER BY o.not_after LIMIT 2000`,
-    [orderStatus.issued, now, new Date(now.getTime() + Math.max(...reminderDays) * day), orderStatus.cancelled],
+    [orderStatus.issued, now, new Date(now.getTime() + Math.max(...reminderDayChoices) * day), orderStatus.cancelled],
   );
   let sent = 0;
   for (const r of rows) {
+    const to = informTargetOf('expiring', r);
+    if (!to.mail && !to.sms) continue;
     const notAfter = new Date(r.not_after);
     const days = Math.ceil((notAfter.getTime() - now.getTime()) / day);
-    const threshold = reminderThreshold(days);
+    const threshold = thresholdReached(days, to.days);
     if (threshold === null) continue;
     const fresh = await ctx.db.query(
       `INSERT INTO expiry_reminders (order_id, threshold_days, not_after) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING order_id`,
@@ -110,12 +131,15 @@ async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
     const { url } = await renewalLink(ctx, r.account_id, r.order_no);
     const p = { domain: r.common_name, orderNo: r.order_no, notAfter: notAfter.toISOString().slice(0, 10), days, link: url };
     // We do not know the reader's language: both, Chinese first (the default locale).
-    await ctx.messenger.send({
-      channel: 'mail',
-      to: r.email,
-      subject: `${translate('zh', 'renewal.mail.subject', p)} / ${translate('en', 'renewal.mail.subject', p)}`,
-      body: `${translate('zh', 'renewal.mail.body', p)}\n\n----\n\n${translate('en', 'renewal.mail.body', p)}`,
-    });
+    if (to.mail) {
+      await ctx.messenger.send({
+        channel: 'mail',
+        to: to.mail,
+        subject: `${translate('zh', 'renewal.mail.subject', p)} / ${translate('en', 'renewal.mail.subject', p)}`,
+        body: `${translate('zh', 'renewal.mail.body', p)}\n\n----\n\n${translate('en', 'renewal.mail.body', p)}`,
+      });
+    }
+    if (to.sms) await ctx.messenger.send({ channel: 'sms', to: to.sms, subject: '', body: `${translate('zh', 'inform.sms.expiring', p)} ${translate('en', 'inform.sms.expiring', p)}` });
     await addEvent(ctx.db, r.id, 'expiry_reminder', { days, threshold });
     sent++;
   }

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordActivity, type Activity } from '../services/account/activity-log.ts';
+
+type Body = Record<string, unknown> | undefined;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The signed-in calls that the account's activity log records (/account/log), by route: what they changed, once
+ * they succeeded. Sign-ins, orders and payments are read from their own tables (services/account/activity-log.ts).
+ */
+const recorded: Record<string, (body: Body) => Activity> = {
+  'POST /v1/twoStepAuth': (b) => ({ kind: 'security', action: 'security.twoStep', params: { authType: str(b?.authType), status: str(b?.status) } }),
+  'PUT /v1/inviteCode': () => ({ kind: 'security', action: 'security.inviteCode' }),
+  'POST /v1/profile': () => ({ kind: 'account', action: 'account.profile' }),
+  'PUT /v1/profile': () => ({ kind: 'account', action: 'account.profile' }),
+  'POST /v1/inform': (b) => ({ kind: 'account', action: 'account.inform', params: { informType: str(b?.informType) } }),
+  'GET /v1/logout': () => ({ kind: 'signin', action: 'logout' }),
+};
+
+const succeeded = (payload: unknown) => typeof payload === 'string' && payload.startsWith('{"code":200,');
+
+/** Adds the hook to a scope of signed-in routes; a failure to record is logged and never fails the call. */
+export function recordActivities(scope: FastifyInstance) {
+  scope.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+    const what = recorded[`${request.method} ${request.routeOptions.url ?? ''}`];
+    if (!what || reply.statusCode !== 200 || !request.account || !succeeded(payload)) return payload;
+    try {
+      await recordActivity(scope.db, request.account.id, what(request.body as Body), request.ip, request.headers['user-agent'] ?? '');
+    } catch (err) {
+      request.log.warn({ err }, 'activity not recorded');
+    }
+    return payload;
+  });
+}

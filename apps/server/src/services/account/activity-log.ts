@@ -1,0 +1,122 @@
+import type { Queryable } from '@cc/db/client';
+import type { LogEntry, LogFilter, LogKind } from '@cc/contracts/account';
+import { translate, type Locale } from '@cc/contracts/messages';
+import { formatTime } from '../session/accounts.ts';
+import { deviceOf } from './device.ts';
+
+/** One thing the account did that no other table records (see account_log in the migration). */
+export interface Activity {
+  kind: LogKind;
+  /** security.twoStep, security.inviteCode, account.profile, account.inform, logout */
+  action: string;
+  params?: Record<string, string | number>;
+}
+
+export async function recordActivity(q: Queryable, accountId: number, a: Activity, ip: string, userAgent: string): Promise<void> {
+  await q.query(`INSERT INTO account_log (account_id, kind, action, params, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    accountId,
+    a.kind,
+    a.action,
+    JSON.stringify(a.params ?? {}),
+    ip,
+    userAgent.slice(0, 500),
+  ]);
+}
+
+/**
+ * The log is read from where each thing is recorded: sign-ins from sessions, orders from order_events, balance
+ * changes from ledger_entries, payments by an outside way from payments, the rest from account_log.
+ */
+const union = `
+  SELECT 's' || (extract(epoch FROM created_at) * 1000000)::bigint AS id, 'signin' AS kind, 'signin' AS action, '{}'::jsonb AS params,
+         ip, user_agent, created_at AS at
+    FROM sessions WHERE account_id = $1
+  UNION ALL
+  SELECT 'l' || id, kind, action, params, ip, user_agent, at FROM account_log WHERE account_id = $1
+  UNION ALL
+  SELECT 'o' || e.id, 'order', 'order.' || e.kind, e.detail || jsonb_build_object('orderNo', o.order_no), '', '', e.at
+    FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.account_id = $1
+  UNION ALL
+  SELECT 'p' || id, 'payment', 'payment.' || kind, jsonb_build_object('amount', amount, 'ref', ref, 'payWay', pay_way), '', '', created_at
+    FROM ledger_entries WHERE account_id = $1
+  UNION ALL
+  SELECT 'x' || id, 'payment', 'payment.external', jsonb_build_object('amount', amount, 'ref', array_to_string(order_nos, ','), 'payWay', pay_way), '', '', completed_at
+    FROM payments WHERE account_id = $1 AND status = 'succeeded' AND purpose <> 'top_up' AND completed_at IS NOT NULL`;
+
+type Row = { id: string; kind: LogKind; action: string; params: Record<string, unknown> | string; ip: string; user_agent: string; at: Date | string };
+
+/** The day's start in China Standard Time, the product's home market (every time shown is in it). */
+const dayStart = (d: string, plusDays = 0) => new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86400_000);
+
+function where(f: LogFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const conds: string[] = [];
+  const add = (cond: (n: string) => string, v: unknown) => {
+    params.push(v);
+    conds.push(cond(`$${params.length + 1}`));
+  };
+  if (f.kind) add((n) => `kind = ${n}`, f.kind);
+  if (f.keyword) add((n) => `(ip ILIKE ${n} OR user_agent ILIKE ${n} OR params::text ILIKE ${n})`, `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.startDate) add((n) => `at >= ${n}`, dayStart(f.startDate));
+  if (f.endDate) add((n) => `at < ${n}`, dayStart(f.endDate, 1));
+  return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
+}
+
+const money = (cents: unknown) => `¥${(Number(cents) / 100).toFixed(2)}`;
+const methodWord: Record<string, string> = { tel: 'w.phone', email: 'w.email', google: 'w.google' };
+
+/** What happened, in the caller's language. */
+function titleOf(locale: Locale, r: Row): string {
+  const p = (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, string | number>;
+  if (r.action === 'signin') return translate(locale, 'log.signin');
+  if (r.action === 'logout') return translate(locale, 'log.logout');
+  if (r.action === 'security.twoStep') {
+    return translate(locale, p.status === 'Y' ? 'log.security.twoStep.on' : 'log.security.twoStep.off', { method: translate(locale, methodWord[String(p.authType)] ?? String(p.authType)) });
+  }
+  if (r.action === 'security.inviteCode') return translate(locale, 'log.security.inviteCode');
+  if (r.action === 'account.profile') return translate(locale, 'log.account.profile');
+  if (r.action === 'account.inform') return translate(locale, 'log.account.inform', { what: translate(locale, `inform.type.${String(p.informType)}`) });
+  if (r.kind === 'order') {
+    const event = translate(locale, `orders.event.${r.action.slice('order.'.length)}`, p);
+    return translate(locale, 'log.order', { orderNo: String(p.orderNo ?? ''), event });
+  }
+  if (r.kind === 'payment') return translate(locale, `log.${r.action}`, { ...p, amount: money(Math.abs(Number(p.amount))) });
+  return r.action;
+}
+
+const entryOf = (locale: Locale, r: Row): LogEntry => ({
+  id: r.id,
+  kind: r.kind,
+  action: r.action,
+  title: titleOf(locale, r),
+  ip: r.ip,
+  device: deviceOf(r.user_agent),
+  createdAt: formatTime(r.at),
+});
+
+export async function listLog(q: Queryable, accountId: number, f: LogFilter & { limit: number; offset: number }, locale: Locale): Promise<{ data: LogEntry[]; total: number }> {
+  const w = where(f);
+  const [c] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${union}) l ${w.sql}`, [accountId, ...w.params]);
+  const rows = await q.query<Row>(`SELECT * FROM (${union}) l ${w.sql} ORDER BY at DESC, id DESC LIMIT ${f.limit} OFFSET ${(f.offset - 1) * f.limit}`, [
+    accountId,
+    ...w.params,
+  ]);
+  return { data: rows.map((r) => entryOf(locale, r)), total: c?.n ?? 0 };
+}
+
+/** A cell that a spreadsheet will not run as a formula, quoted when it must be. */
+function cell(v: string): string {
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The CSV export: every matching entry (newest first, up to `limit`), with a BOM so spreadsheets read it as UTF-8. */
+export async function exportLog(q: Queryable, accountId: number, f: LogFilter, locale: Locale, limit: number): Promise<string> {
+  const w = where(f);
+  const rows = await q.query<Row>(`SELECT * FROM (${union}) l ${w.sql} ORDER BY at DESC, id DESC LIMIT ${limit}`, [accountId, ...w.params]);
+  const lines = rows.map((r) => {
+    const e = entryOf(locale, r);
+    return [e.createdAt, translate(locale, `log.kind.${e.kind}`), e.title, e.ip, e.device].map(cell).join(',');
+  });
+  return `\uFEFF${translate(locale, 'log.csv.header')}\r\n${lines.map((l) => `${l}\r\n`).join('')}`;
+}
