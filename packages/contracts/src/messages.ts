@@ -3,6 +3,7 @@ import { paymentsMessagesEn, paymentsMessagesZh } from './payments-messages.ts';
 import { ordersMessagesEn, ordersMessagesZh } from './orders-messages.ts';
 import { tlsReportMessagesEn, tlsReportMessagesZh } from './tls-report-messages.ts';
 import { renewalMessagesEn, renewalMessagesZh } from './renewal-messages.ts';
+import { realNameMessagesEn, realNameMessagesZh } from './real-name-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -18,6 +19,7 @@ const zh = {
   ...ordersMessagesZh,
   ...tlsReportMessagesZh,
   ...renewalMessagesZh,
+  ...realNameMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -29,6 +31,7 @@ const en: Record<MessageKey, string> = {
   ...ordersMessagesEn,
   ...tlsReportMessagesEn,
   ...renewalMessagesEn,
+  ...realNameMessagesEn,
 };
 
 export const messages = { zh, en } as const;

@@ -8,3 +8,5 @@ export * from './key-options.ts';
 export * from './batch-input.ts';
 export * from './pricing.ts';
 export * from './product-name.ts';
+export * from './real-name.ts';
+export * from './referral.ts';
