@@ -7,7 +7,7 @@ import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
-import Tag from 'antd/es/tag';
+import Badge from 'antd/es/badge';
 import Typography from 'antd/es/typography';
 import ExperimentOutlined from '@ant-design/icons/ExperimentOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import { formatMoney } from '../../../lib/money.ts';
 import { decideSandboxReview, getSandboxReview, type SandboxReview } from '../api/verification-sandbox.ts';
 import { useVerifyT } from '../verify-i18n.ts';
 
-const statusColor: Record<SandboxReview['status'], string> = { pending: 'processing', approved: 'success', declined: 'error' };
+const statusBadge: Record<SandboxReview['status'], 'processing' | 'success' | 'error'> = { pending: 'processing', approved: 'success', declined: 'error' };
 
 /**
  * /verify/test?id=…: the sandbox verifier's review page, standing in for the provider's reviewer console (as
@@ -59,9 +59,9 @@ export default function VerifyTestPage() {
       <Flex vertical gap={16}>
         <Flex gap={8} align="center" justify="center">
           <Typography.Text strong>{t(`sandbox.kind.${r.kind}`)}</Typography.Text>
-          <Tag color={statusColor[r.status]} data-testid="review-status" data-status={r.status}>
-            {t(`sandbox.statuses.${r.status}`)}
-          </Tag>
+          <span data-testid="review-status" data-status={r.status}>
+            <Badge status={statusBadge[r.status]} text={t(`sandbox.statuses.${r.status}`)} />
+          </span>
         </Flex>
         <Descriptions column={1} size="small" bordered>
           {Object.entries(r.subject).map(([k, v]) => (
