@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Paths that only ever answer JSON (or files): an unknown one is a JSON 404, never the console. */
-const apiPrefixes = ['/v1/', '/dm-serv/', '/dev/', '/docs/', '/sandbox/', '/payment-callbacks/', '/ca/'];
+const apiPrefixes = ['/v1/', '/dm-serv/', '/dev/', '/docs/', '/sandbox/', '/payment-callbacks/', '/verification-callbacks/', '/ca/'];
 
 /** A missing file of these kinds is a 404, not the console's page (a browser would report a syntax error, not a 404). */
 const assetFile = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|wasm|txt|xml)$/i;

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
 import { drainAll, markPaid, startDns } from './orders-helpers.ts';
 import { balanceOf } from './payment-helpers.ts';
+import { creditCodeCheckChar } from '@cc/domain/real-name';
 
 /**
  * The authorization matrix: a second account calls every route of the API (read from /docs/json, so a new route
@@ -27,7 +28,7 @@ const secret = {
   remark: `alice remark ${tag}`,
   dnsEmail: `dns-${tag}@alice-mail.example`,
 };
-const a = { id: 0, token: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '' };
+const a = { id: 0, token: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -75,6 +76,10 @@ beforeAll(async () => {
   const extra = must<string>(await alice.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(`q-${secret.pending}`), commonName: `q-${secret.pending}` }));
   a.queueId = must<{ queueId: string }>(await alice.post('/v1/orders/batch/pay', { orderNos: extra })).queueId;
   a.ticket = must<{ ticket: string }>(await alice.get(`/v1/orders/renewTicket/${a.issued}`)).ticket;
+  const code17 = `91350100${tag.toUpperCase().replace(/[IOSVZ]/g, '1')}0`;
+  a.orgAuthno = must<{ authno: number }>(
+    await alice.post('/v1/orgRealAuth', { orgName: secret.orgName, socialCode: code17 + creditCodeCheckChar(code17), legalName: '爱丽丝', openAccount: '招商银行', bankAccount: '755912345678' }),
+  ).authno;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -94,6 +99,9 @@ function attempts(): Record<string, Call[]> {
     'PUT /v1/contacts': [{ method: 'PUT', url: '/v1/contacts', payload: { ...validContact, id: a.contactId, lastname: 'Hijacked' } }],
     'DELETE /v1/contacts/{id}': [{ method: 'DELETE', url: `/v1/contacts/${a.contactId}` }],
     'GET /v1/organizations': [{ method: 'GET', url: '/v1/organizations?limit=100' }],
+    'GET /v1/orgRealAuth': [{ method: 'GET', url: '/v1/orgRealAuth' }],
+    'GET /v1/orgRealAuth/{id}': [{ method: 'GET', url: `/v1/orgRealAuth/${a.orgAuthno}` }],
+    'POST /v1/orgRealAuth': Array.from({ length: 3 }, (_, i) => ({ method: 'POST' as const, url: '/v1/orgRealAuth', payload: { authno: a.orgAuthno, balance: i + 1 } })),
     'GET /v1/organizations/{id}': [{ method: 'GET', url: `/v1/organizations/${a.orgId}` }],
     'PUT /v1/organizations': [{ method: 'PUT', url: '/v1/organizations', payload: { ...validOrganization, id: a.orgId, orgName: 'Hijacked Ltd' } }],
     'DELETE /v1/organizations/{id}': [{ method: 'DELETE', url: `/v1/organizations/${a.orgId}` }],
@@ -160,6 +168,9 @@ const noOwnedIds = new Set([
   'POST /v1/tools/report', 'GET /v1/tools/report', 'GET /v1/tools/report/{id}',
   // The approval link of e-mail validation carries its own secret token; the outbox is off unless switched on for development.
   'GET /dcv/approve/{token}', 'POST /dcv/approve/{token}', 'GET /dev/outbox',
+  // Real-name: the caller's own verification and referral terms; the sandbox verifier's review page is a capability address, its callback signed.
+  'GET /v1/realAuth', 'POST /v1/realAuth', 'GET /v1/inviteCondition', 'POST /verification-callbacks/sandbox',
+  'GET /sandbox/verifications/{id}', 'POST /sandbox/verifications/{id}/approve', 'POST /sandbox/verifications/{id}/decline',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -202,6 +213,7 @@ describe('authorization matrix: another account with the first account\'s ids', 
     const contacts = (await alice.get('/v1/contacts')).body.data as { data: { id: number; lastname: string }[] };
     expect(contacts.data.find((c) => c.id === a.contactId)?.lastname).toBe(secret.lastname);
     expect((await alice.get(`/v1/organizations/${a.orgId}`)).body.data).toMatchObject({ orgName: secret.orgName });
+    expect((await alice.get(`/v1/orgRealAuth/${a.orgAuthno}`)).body.data).toMatchObject({ orgName: secret.orgName, step: 'deposit', attemptsLeft: 3 });
     expect(((await alice.get('/v1/emailDnsEmails')).body.data as { data: { id: number }[] }).data.map((x) => x.id)).toContain(a.emailDnsId);
     const status = async (no: string) => ((await alice.get(`/v1/orders/status/${no}`)).body.data as { orderStatus: number }).orderStatus;
     expect([await status(a.issued), await status(a.pending), await status(a.awaiting)]).toEqual([1005, 1001, 1002]);

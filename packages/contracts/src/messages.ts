@@ -4,6 +4,7 @@ import { ordersMessagesEn, ordersMessagesZh } from './orders-messages.ts';
 import { tlsReportMessagesEn, tlsReportMessagesZh } from './tls-report-messages.ts';
 import { renewalMessagesEn, renewalMessagesZh } from './renewal-messages.ts';
 import { accountMessagesEn, accountMessagesZh } from './account-messages.ts';
+import { realNameMessagesEn, realNameMessagesZh } from './real-name-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -20,6 +21,7 @@ const zh = {
   ...tlsReportMessagesZh,
   ...renewalMessagesZh,
   ...accountMessagesZh,
+  ...realNameMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -32,6 +34,7 @@ const en: Record<MessageKey, string> = {
   ...tlsReportMessagesEn,
   ...renewalMessagesEn,
   ...accountMessagesEn,
+  ...realNameMessagesEn,
 };
 
 export const messages = { zh, en } as const;

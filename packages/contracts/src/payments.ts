@@ -149,7 +149,7 @@ export const batchStatusAnswer = z.object({
 });
 
 // --- balance records
-export const ledgerKinds = ['order_payment', 're_sign_payment', 'top_up', 'refund', 'adjustment'] as const;
+export const ledgerKinds = ['order_payment', 're_sign_payment', 'top_up', 'refund', 'adjustment', 'referral_reward'] as const;
 const firstInstant = Date.parse('0001-01-01T00:00:00Z');
 const lastInstant = Date.parse('9999-12-31T23:59:59.999Z');
 /** A date (China Standard Time; as an end bound the whole day counts) or an ISO 8601 instant. */

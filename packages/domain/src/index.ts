@@ -9,3 +9,5 @@ export * from './batch-input.ts';
 export * from './pricing.ts';
 export * from './product-name.ts';
 export * from './balance.ts';
+export * from './real-name.ts';
+export * from './referral.ts';

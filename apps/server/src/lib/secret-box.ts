@@ -8,6 +8,8 @@ import type { Config } from '../config.ts';
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /** A keyed digest (HMAC-SHA256 under a key derived for `label`): compares a low-entropy value, such as an identity number, without storing it. */
+  digest(label: string, value: string): string;
 }
 
 const version = 'v1';
@@ -72,6 +74,10 @@ function checkKey(key: Buffer, where: string): Buffer {
 
 function makeBox(key: Buffer): SecretBox {
   return {
+    digest(label, value) {
+      const derived = createHmac('sha256', key).update(`digest:${label}`).digest();
+      return createHmac('sha256', derived).update(value).digest('hex');
+    },
     seal(plaintext) {
       const iv = randomBytes(12);
       const c = createCipheriv('aes-256-gcm', key, iv);

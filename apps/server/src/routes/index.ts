@@ -4,6 +4,8 @@ import { siteRoutes } from './site/index.ts';
 import { sessionRoutes } from './session/index.ts';
 import { signedInSessionRoutes } from './session/signed-in.ts';
 import { accountRoutes } from './account/index.ts';
+import { realNameRoutes } from './account/real-name.ts';
+import { verificationCallbackRoutes, verificationSandboxRoutes } from './account/verification-sandbox.ts';
 import { devRoutes } from './dev/index.ts';
 import { purchaseRoutes } from './purchase-area.ts';
 import { ordersPublicRoutes, ordersRoutes } from './orders-area.ts';
@@ -24,6 +26,8 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   // Only when switched on (never in production, see config.ts): otherwise the path does not exist (404).
   if (app.config.DEV_OUTBOX === 'on') await app.register(devRoutes);
   await app.register(paymentsPublicRoutes);
+  await app.register(verificationSandboxRoutes);
+  await app.register(verificationCallbackRoutes);
 };
 
 /** Calls that need a session: every route registered here is guarded by requireSession. */
@@ -33,6 +37,7 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(signedInSessionRoutes);
   await app.register(accountRoutes);
   await app.register(myAccountRoutes);
+  await app.register(realNameRoutes);
   await app.register(purchaseRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);

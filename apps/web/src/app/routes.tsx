@@ -27,6 +27,9 @@ const Dashboard = lazy(() => import('../features/dashboard/components/dashboard-
 const Secure = lazy(() => import('../features/account/components/secure-page.tsx'));
 const accountPage = (name: keyof typeof import('../features/account/routes.ts').accountPages) =>
   lazy(() => import('../features/account/routes.ts').then((m) => m.accountPages[name]()));
+const RealName = lazy(() => import('../features/account/components/real-name-page.tsx'));
+const Invite = lazy(() => import('../features/account/components/invite-page.tsx'));
+const VerifyTest = lazy(() => import('../features/account/components/verify-test-page.tsx'));
 const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
 // The purchase area's pages come through one small chunk: their preload lists stay out of the first page.
 const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
@@ -144,7 +147,8 @@ const accountChildren = [
   createRoute({ getParentRoute: A, path: 'center', staticData: { titleKey: 'route.account.center' }, component: accountPage('center') }),
   createRoute({ getParentRoute: A, path: 'info', staticData: { titleKey: 'route.account.info' }, component: accountPage('info') }),
   createRoute({ getParentRoute: A, path: 'secure', staticData: { titleKey: 'route.account.secure' }, component: Secure }),
-  createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: RealName }),
+  createRoute({ getParentRoute: A, path: 'invite', staticData: { titleKey: 'route.account.invite' }, component: Invite }),
   createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: accountPage('log') }),
   createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: NotYet }),
@@ -171,6 +175,15 @@ const depositChildren = [
   createRoute({ getParentRoute: D, path: '/', staticData: { titleKey: 'route.deposit.root' }, component: paymentPage('deposit') }),
   createRoute({ getParentRoute: D, path: 'test', staticData: { titleKey: 'route.deposit.test' }, component: paymentPage('depositTest') }),
 ] as const;
+
+// /verify/test: the sandbox verifier's review page (as /payment/test is the payment sandbox's)
+const verifyTestRoute = createRoute({
+  getParentRoute: L,
+  path: 'verify/test',
+  staticData: { titleKey: 'route.verify.test' },
+  validateSearch: (s: Record<string, unknown>): { id?: string } => ({ id: str(s.id) }),
+  component: VerifyTest,
+});
 
 // /orders
 const ordersRoute = createRoute({ getParentRoute: L, path: 'orders', staticData: { titleKey: 'route.orders.root' } });
@@ -291,6 +304,7 @@ export const routeTree = rootRoute.addChildren([
     accountRoute.addChildren([accountIndex, ...accountChildren]),
     paymentRoute.addChildren([...paymentChildren]),
     depositRoute.addChildren([...depositChildren]),
+    verifyTestRoute,
     ordersRoute.addChildren([...ordersChildren]),
     billingRoute.addChildren([...billingChildren]),
     domainRoute.addChildren([...domainChildren]),

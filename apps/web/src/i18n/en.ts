@@ -59,6 +59,11 @@ export const en: Strings = {
     backTop: 'Back to top',
     signedOut: 'Signed out',
   },
+  verificationNeed: {
+    enterprise: 'This product can be paid for only after enterprise verification.',
+    personal: 'A single payment of {{threshold}} or more needs real-name verification (personal or enterprise).',
+    go: 'Verify now',
+  },
   route: {
     dashboard: 'Dashboard',
     buySsl: 'Buy SSL',
@@ -73,7 +78,8 @@ export const en: Strings = {
       center: 'Account overview',
       info: 'Personal info',
       secure: 'Account security',
-      manage: 'Account management',
+      manage: 'Real-name verification',
+      invite: 'Invite friends',
       products: 'Price list',
       log: 'Audit log',
       invoice: 'Apply for invoice',
@@ -87,6 +93,7 @@ export const en: Strings = {
     },
     payment: { root: 'Payment', batch: 'Batch payment', test: 'Sandbox payment' },
     deposit: { root: 'Top up', test: 'Sandbox top-up' },
+    verify: { test: 'Sandbox identity review' },
     notification: 'Messages',
     orders: {
       root: 'Orders',

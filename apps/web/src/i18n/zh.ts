@@ -58,6 +58,11 @@ export const zh = {
     backTop: '回到顶部',
     signedOut: '已退出登录',
   },
+  verificationNeed: {
+    enterprise: '该产品须完成企业认证后才能支付。',
+    personal: '单笔支付 {{threshold}} 及以上须完成实名认证（个人或企业）。',
+    go: '去认证',
+  },
   route: {
     dashboard: '控制台',
     buySsl: '购买证书',
@@ -72,7 +77,8 @@ export const zh = {
       center: '账户概览',
       info: '个人信息',
       secure: '账户安全',
-      manage: '账户管理',
+      manage: '实名认证',
+      invite: '邀请好友',
       products: '价格表',
       log: '操作日志',
       invoice: '申请发票',
@@ -86,6 +92,7 @@ export const zh = {
     },
     payment: { root: '订单支付', batch: '批量支付', test: '沙箱支付' },
     deposit: { root: '余额充值', test: '沙箱充值' },
+    verify: { test: '沙箱实名审核' },
     notification: '消息中心',
     orders: {
       root: '订单管理',

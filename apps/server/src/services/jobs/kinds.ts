@@ -34,6 +34,8 @@ export const jobPayloads = {
   'payment.notify': byId,
   'sandbox.expire': byId,
   'tls.report': byId,
+  /** The sandbox verifier's signed callback for one decided verification, retried until delivered. */
+  'verification.notify': byId,
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof jobPayloads;

@@ -99,8 +99,8 @@ export default function CenterPage() {
               action={<Link to="/account/secure">{t('center.manageSecurity')}</Link>}
             />
             {/* Identity verification: the states come from the account answer; the link to act on them belongs to the real-name pages (another slice). */}
-            <Line testId="center-verify-personal" label={t('center.personal')} value={verification(a.authPProgress)} action={<span data-slot="real-name-personal-link" />} />
-            <Line testId="center-verify-enterprise" label={t('center.enterprise')} value={verification(a.authEProgress)} action={<span data-slot="real-name-enterprise-link" />} />
+            <Line testId="center-verify-personal" label={t('center.personal')} value={verification(a.authPProgress)} action={<Link to="/account/manage">{t('center.verifyPersonal')}</Link>} />
+            <Line testId="center-verify-enterprise" label={t('center.enterprise')} value={verification(a.authEProgress)} action={<Link to="/account/manage">{t('center.verifyEnterprise')}</Link>} />
             <Line
               testId="center-api"
               label={t('center.api')}

@@ -41,6 +41,7 @@ import type { Contact } from '../components/contact-dialog.tsx';
 import { OrgSelect } from '../components/org-select.tsx';
 import type { Organization } from '../components/org-dialog.tsx';
 import { PreviewCard } from '../components/preview-card.tsx';
+import { VerificationNotice } from '../../../components/verification-notice.tsx';
 import { downloadKeys, type KeyFile } from '../lib/download.ts';
 import { saveText, stamp } from '../../../lib/download.ts';
 import { createInChunks, sequentialChunkSize } from '../lib/create-in-chunks.ts';
@@ -867,6 +868,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 showOrg,
               }}
             />
+            <VerificationNotice certType={certType ?? undefined} amountCents={product?.free ? 0 : (price?.now ?? 0)} />
           </div>
         </Col>
       </Row>
