@@ -1,4 +1,4 @@
-import type { Queryable } from '@cc/db/client';
+import { prepared, type Queryable } from '@cc/db/client';
 import { enqueue, enqueueSql } from '../jobs/queue.ts';
 import { RuleError } from '../purchase/rule-error.ts';
 import { payRefusal } from './errors.ts';
@@ -107,6 +107,35 @@ export const ordersPaidJobSql = (src: string, aim: string, ref: string) =>
   enqueueSql('paid_job', `SELECT '${ordersPaidJob}', jsonb_build_object('orderIds', jsonb_agg(id ORDER BY seq), 'orderNos', jsonb_agg(order_no ORDER BY seq),
       'aim', ${aim}, 'payWay', 'balance', 'ref', ${ref}) FROM ${src} HAVING count(*) > 0`);
 
+/**
+ * payOrdersFromBalance's statement ($1 account, $2 order numbers, $3 aim, $4 ledger kind), prepared: it runs for
+ * every balance payment, and PostgreSQL would otherwise plan its dozen parts each time.
+ */
+const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)),
+   locked AS MATERIALIZED (SELECT ${orderRowColumns} FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE),
+   due AS (
+     SELECT l.id, l.order_no, w.i AS seq,
+            CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END::bigint AS due,
+            -- A re-sign is paid once per round: its reference counts the rounds paid before.
+            CASE WHEN $3::text = 'reSign'
+              THEN l.order_no || ':reSign:' || (SELECT count(*) + 1 FROM ledger_entries e WHERE e.kind = 're_sign_payment' AND e.ref LIKE l.order_no || ':reSign:%')
+              ELSE l.order_no END AS ref
+       FROM locked l JOIN wanted w ON w.no = l.order_no
+      WHERE ${payableSql('$3::text')}),
+   go AS (SELECT EXISTS (SELECT 1 FROM pay_ways WHERE pay_way = 'balance' AND switch = 'Y') AS way_on,
+                 (SELECT count(*) FROM due) = cardinality($2::text[]) AS payable),
+   pay AS MATERIALIZED (SELECT * FROM due WHERE (SELECT way_on AND payable FROM go)),
+   ${debitEntriesSql({ src: 'pay', account: '$1', kind: '$4::text' })},
+   paid AS (
+     UPDATE orders o SET order_status = CASE WHEN $3::text = 'reSign' THEN o.order_status ELSE ${paidAwaitingValidation} END,
+            paid_at = CASE WHEN $3::text = 'reSign' THEN o.paid_at ELSE now() END,
+            re_sign_paid_at = CASE WHEN $3::text = 'reSign' THEN now() ELSE o.re_sign_paid_at END, updated_at = now()
+       FROM pay p WHERE o.id = p.id RETURNING o.id),
+   ${ordersPaidJobSql('pay', '$3::text', `string_agg(order_no, ',' ORDER BY seq)`)}
+   SELECT g.way_on, g.payable, (SELECT coalesce(sum(due) FILTER (WHERE due > 0), 0) FROM pay)::float8 AS total,
+          CASE WHEN NOT (g.way_on AND g.payable) THEN (SELECT json_agg(l) FROM locked l) END AS orders
+     FROM go g`);
+
 type BalancePayRow = { way_on: boolean; payable: boolean; total: number; orders: OrderRow[] | null };
 
 /**
@@ -120,33 +149,7 @@ export async function payOrdersFromBalance(q: Queryable, accountId: number, orde
   const kind = aim === 'reSign' ? 're_sign_payment' : 'order_payment';
   let row: BalancePayRow | undefined;
   try {
-    [row] = await q.query<BalancePayRow>(
-      `WITH wanted AS (SELECT no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)),
-       locked AS MATERIALIZED (SELECT ${orderRowColumns} FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE),
-       due AS (
-         SELECT l.id, l.order_no, w.i AS seq,
-                CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END::bigint AS due,
-                -- A re-sign is paid once per round: its reference counts the rounds paid before.
-                CASE WHEN $3::text = 'reSign'
-                  THEN l.order_no || ':reSign:' || (SELECT count(*) + 1 FROM ledger_entries e WHERE e.kind = 're_sign_payment' AND e.ref LIKE l.order_no || ':reSign:%')
-                  ELSE l.order_no END AS ref
-           FROM locked l JOIN wanted w ON w.no = l.order_no
-          WHERE ${payableSql('$3::text')}),
-       go AS (SELECT EXISTS (SELECT 1 FROM pay_ways WHERE pay_way = 'balance' AND switch = 'Y') AS way_on,
-                     (SELECT count(*) FROM due) = cardinality($2::text[]) AS payable),
-       pay AS MATERIALIZED (SELECT * FROM due WHERE (SELECT way_on AND payable FROM go)),
-       ${debitEntriesSql({ src: 'pay', account: '$1', kind: '$4::text' })},
-       paid AS (
-         UPDATE orders o SET order_status = CASE WHEN $3::text = 'reSign' THEN o.order_status ELSE ${paidAwaitingValidation} END,
-                paid_at = CASE WHEN $3::text = 'reSign' THEN o.paid_at ELSE now() END,
-                re_sign_paid_at = CASE WHEN $3::text = 'reSign' THEN now() ELSE o.re_sign_paid_at END, updated_at = now()
-           FROM pay p WHERE o.id = p.id RETURNING o.id),
-       ${ordersPaidJobSql('pay', '$3::text', `string_agg(order_no, ',' ORDER BY seq)`)}
-       SELECT g.way_on, g.payable, (SELECT coalesce(sum(due) FILTER (WHERE due > 0), 0) FROM pay)::float8 AS total,
-              CASE WHEN NOT (g.way_on AND g.payable) THEN (SELECT json_agg(l) FROM locked l) END AS orders
-         FROM go g`,
-      [accountId, orderNos, aim, kind],
-    );
+    [row] = await q.query<BalancePayRow>(payFromBalanceSql, [accountId, orderNos, aim, kind]);
   } catch (e) {
     throw ledgerError(e, kind, orderNos.join(','));
   }
