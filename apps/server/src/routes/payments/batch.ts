@@ -15,7 +15,7 @@ export const batchPayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/orders/batch/pay', {
     schema: {
       tags, security,
-      summary: 'Queues paying up to 500 orders by balance, 100 per transaction; an order that cannot be paid fails alone, with the reason',
+      summary: 'Queues paying up to 500 orders by balance, many per transaction; an order that cannot be paid fails alone, with the reason',
       body: batchPayBody,
       response: { 200: envelope(batchPayAnswer) },
     },

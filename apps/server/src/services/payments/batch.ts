@@ -28,8 +28,11 @@ export async function createBatchQueue(ctx: PaymentsContext, accountId: number, 
 
 /** How long one run of a queue's job works before handing the worker to other jobs (callbacks, validation). */
 const sliceMs = 1000;
-/** Orders paid per transaction: few round trips for a whole batch of 500, and row locks held only briefly. */
-export const chunkSize = 100;
+/**
+ * Orders paid per transaction: few round trips for a whole batch of 500, row locks held only briefly. The embedded
+ * database runs one transaction at a time for the whole process, so there a smaller chunk lets other calls in sooner.
+ */
+export const chunkSizeOf = (db: { kind: 'pglite' | 'postgres' }) => (db.kind === 'postgres' ? 100 : 25);
 
 type ItemRow = OrderRow & { item_no: string; seq: number };
 type Settled = { orderNo: string; fail?: { key: string; params: Record<string, string | number> } };
@@ -116,7 +119,7 @@ export async function runBatchQueue(
   const until = Date.now() + (opts.budgetMs ?? sliceMs);
   for (;;) {
     if (opts.signal?.aborted) return 'more';
-    if (!(await payChunk(ctx, queueId, queue.account_id, opts.size ?? chunkSize))) {
+    if (!(await payChunk(ctx, queueId, queue.account_id, opts.size ?? chunkSizeOf(ctx.db)))) {
       // Items another run holds (or a dead run's connection not yet gone): done only once every item is settled.
       const [held] = await ctx.db.query(`SELECT 1 FROM pay_queue_items WHERE queue_id = $1 AND status = 'pending' LIMIT 1`, [queueId]);
       return held ? 'held' : 'done';
