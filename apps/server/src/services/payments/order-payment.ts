@@ -145,7 +145,9 @@ type BalancePayRow = { way_on: boolean; payable: boolean; total: number; orders:
  * orders and queues orders.paid. Refuses as lockPayableOrders would otherwise. Answers the cents taken.
  * The orders updated here are the very rows locked above, so no other payer can have changed them in between.
  */
-export async function payOrdersFromBalance(q: Queryable, accountId: number, orderNos: string[], aim: Aim): Promise<number> {
+export async function payOrdersFromBalance(q: Queryable, accountId: number, orderNumbers: string[], aim: Aim): Promise<number> {
+  // The statement counts the payable orders against the orders asked for: each once.
+  const orderNos = [...new Set(orderNumbers)];
   const kind = aim === 'reSign' ? 're_sign_payment' : 'order_payment';
   let row: BalancePayRow | undefined;
   try {
