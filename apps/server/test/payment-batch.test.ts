@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { client } from './purchase-helpers.ts';
 import { balanceOf, expectLedgerMatchesBalances, fundedAccount, payableOrder, payableOrders } from './payment-helpers.ts';
 
-// Batch payment by balance: the queue pays a chunk of orders per transaction (100 on PostgreSQL, 25 embedded). Whatever
+// Batch payment by balance: the queue pays a chunk of orders per transaction (100 on PostgreSQL, 50 embedded). Whatever
 // runs it (once, twice, two servers at once), each order is paid or failed exactly once, and the ledger explains every
 // cent the balance lost.
 // The embedded database or DATABASE_URL's; the two-servers race always on PostgreSQL.

@@ -30,9 +30,11 @@ export async function createBatchQueue(ctx: PaymentsContext, accountId: number, 
 const sliceMs = 1000;
 /**
  * Orders paid per transaction: few round trips for a whole batch of 500, row locks held only briefly. The embedded
- * database runs one transaction at a time for the whole process, so there a smaller chunk lets other calls in sooner.
+ * database runs one transaction at a time for the whole process, so there a smaller chunk lets other calls in sooner;
+ * not much smaller: at 25 a batch of 500 outlasted its slice and waited behind its own orders' validation jobs (3.1 s
+ * instead of 0.4 s to the end).
  */
-export const chunkSizeOf = (db: { kind: 'pglite' | 'postgres' }) => (db.kind === 'postgres' ? 100 : 25);
+export const chunkSizeOf = (db: { kind: 'pglite' | 'postgres' }) => (db.kind === 'postgres' ? 100 : 50);
 
 type ItemRow = OrderRow & { item_no: string; seq: number };
 type Settled = { orderNo: string; fail?: { key: string; params: Record<string, string | number> } };
