@@ -77,6 +77,7 @@ async function measureBatch(server: RunningServer): Promise<{ ms: number; paid: 
   const batchOrders = await createOrders(server, token, batch, 'batch');
   const t0 = performance.now();
   const queued = await call<{ queueId: string }>(server, token, 'POST', '/v1/orders/batch/pay', { orderNos: batchOrders.join(',') });
+  if (queued.code !== 200) throw new Error(`queueing the batch payment was refused: ${queued.code} ${queued.msg}`);
   let firstMs = 0;
   let refusedPolls = 0;
   for (;;) {
