@@ -58,7 +58,7 @@ describe('simultaneous balance payments', () => {
     const ctx = paymentsContext(t.app);
     const { queueId } = await createBatchQueue(ctx, a.id, orders);
     const drain = async () => {
-      while ((await runBatchQueue(ctx, queueId, 5)) !== 'done');
+      while ((await runBatchQueue(ctx, queueId, { budgetMs: 5, size: 3 })) !== 'done');
     };
     // Meanwhile the owner pays two of the orders by hand.
     const me = client(t.app, a.token);

@@ -20,6 +20,18 @@ export async function payableOrder(app: App, accountId: number, payAmount: numbe
   return orderNo;
 }
 
+/** Orders waiting for payment, one per price, written in one statement (a batch of hundreds stays quick to set up). */
+export async function payableOrders(app: App, accountId: number, prices: number[]): Promise<string[]> {
+  await addProducts(app, [testProducts.dv]);
+  const orderNos = prices.map(() => `PO${randomBytes(6).toString('hex').toUpperCase()}`);
+  await app.db.query(
+    `INSERT INTO orders (order_no, account_id, product_no, product_type, brand, order_status, validity, common_name, pay_amount)
+     SELECT no, $1, 'T-DV', 'ssl', 'globalsign', 1001, 1, 'pay.example.com', price FROM unnest($2::text[], $3::bigint[]) AS t(no, price)`,
+    [accountId, orderNos, prices],
+  );
+  return orderNos;
+}
+
 export async function balanceOf(app: App, accountId: number): Promise<number> {
   const [r] = await app.db.query<{ b: number }>(`SELECT balance::float8 AS b FROM accounts WHERE id = $1`, [accountId]);
   return r!.b;

@@ -3,9 +3,22 @@ import pg from 'pg';
 
 export type Row = Record<string, unknown>;
 
+/**
+ * A statement PostgreSQL keeps parsed and planned on each connection under its name, for hot statements whose
+ * planning costs about as much as running them (a payment's one statement). The text must never change for a name.
+ */
+export interface Prepared {
+  readonly name: string;
+  readonly text: string;
+}
+
+export const prepared = (name: string, text: string): Prepared => ({ name, text });
+
+const textOf = (sql: string | Prepared) => (typeof sql === 'string' ? sql : sql.text);
+
 /** What the server needs of a database: queries and transactions. Both PGlite and PostgreSQL fit behind it. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(sql: string | Prepared, params?: unknown[]): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
@@ -76,8 +89,8 @@ export async function createDb(opts: DbOptions): Promise<Db> {
 async function createPglite(dataDir?: string): Promise<Db> {
   const pgl = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
-    async query<T extends Row>(sql: string, params?: unknown[]) {
-      const r = await q.query<T>(sql, params as unknown[]);
+    async query<T extends Row>(sql: string | Prepared, params?: unknown[]) {
+      const r = await q.query<T>(textOf(sql), params as unknown[]);
       return r.rows;
     },
   });
@@ -135,8 +148,8 @@ async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
   }
   return {
     kind: 'postgres',
-    async query<T extends Row>(sql: string, params?: unknown[]) {
-      const r = await pool.query(sql, params).catch(rethrow);
+    async query<T extends Row>(sql: string | Prepared, params?: unknown[]) {
+      const r = await (typeof sql === 'string' ? pool.query(sql, params) : pool.query({ ...sql, values: params })).catch(rethrow);
       return r.rows as T[];
     },
     async tx(fn) {
@@ -149,8 +162,8 @@ async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
       try {
         await c.query('BEGIN').catch(rethrow);
         const out = await fn({
-          async query<T extends Row>(sql: string, params?: unknown[]) {
-            const r = await c.query(sql, params).catch(rethrow);
+          async query<T extends Row>(sql: string | Prepared, params?: unknown[]) {
+            const r = await (typeof sql === 'string' ? c.query(sql, params) : c.query({ ...sql, values: params })).catch(rethrow);
             return r.rows as T[];
           },
         });

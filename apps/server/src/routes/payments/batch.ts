@@ -15,11 +15,16 @@ export const batchPayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/orders/batch/pay', {
     schema: {
       tags, security,
-      summary: 'Queues paying up to 500 orders by balance, each in its own transaction; failures are kept per order with the reason',
+      summary: 'Queues paying up to 500 orders by balance, many per transaction; an order that cannot be paid fails alone, with the reason',
       body: batchPayBody,
       response: { 200: envelope(batchPayAnswer) },
     },
-  }, async (request) => ok(await createBatchQueue(ctx, request.account.id, [...new Set(request.body.orderNos)])));
+  }, async (request) => {
+    const queued = await createBatchQueue(ctx, request.account.id, [...new Set(request.body.orderNos)]);
+    // The first chunk starts now on this instance; other instances still find the job in the database when they poll.
+    app.jobs.kick();
+    return ok(queued);
+  });
 
   app.get('/v1/orders/batch/pay/queues', {
     schema: { tags, security, summary: "The caller's 20 newest payment queues, newest first", response: { 200: envelope(batchQueuesAnswer) } },

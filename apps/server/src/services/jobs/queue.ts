@@ -55,6 +55,12 @@ export async function insertJob(q: Queryable, kind: string, payload: Record<stri
   return rows[0]?.id ?? null;
 }
 
+/**
+ * enqueue() as a WITH part of a larger statement, for a change made in one round trip: `select` yields rows of
+ * (kind text, payload jsonb), each queued due now with the default attempts; only if the statement commits.
+ */
+export const enqueueSql = (name: string, select: string) => `${name} AS (INSERT INTO jobs (kind, payload) ${select} RETURNING id)`;
+
 /** Back-off after a failure: 5 s, 10 s, 20 s ... capped at one hour. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
 

@@ -21,8 +21,8 @@ export interface LedgerEntry {
 }
 
 /**
- * The only way a balance changes: moves accounts.balance and writes the entry in one statement, so both happen
- * or neither. Call it with the transaction of the change it pays for (`q` must be a transaction).
+ * The only way a balance changes (with debitEntriesSql for several debits): moves accounts.balance and writes the
+ * entry in one statement, so both happen or neither. Call it with the transaction of the change it pays for (`q` must be a transaction).
  * Throws InsufficientBalanceError when the CHECK (balance >= 0) refuses, AlreadyAppliedError on a repeated (kind, ref).
  * Either error has aborted the transaction on PostgreSQL: let it roll back.
  */
@@ -39,11 +39,36 @@ export async function postLedgerEntry(q: Queryable, e: LedgerEntryInput): Promis
     if (!row) throw new Error(`account ${e.accountId} not found`);
     return { id: row.id, balanceAfter: row.balance_after };
   } catch (err) {
-    const { code, constraint } = pgErrorOf(err);
-    if (code === '23514' && (constraint === undefined || constraint.includes('balance'))) throw new InsufficientBalanceError();
-    if (code === '23505') throw new AlreadyAppliedError(e.kind, e.ref);
-    throw err;
+    throw ledgerError(err, e.kind, e.ref);
   }
+}
+
+/**
+ * The business face of a statement that moved a balance: InsufficientBalanceError when a CHECK (balance >= 0)
+ * refused, AlreadyAppliedError on a repeated (kind, ref); anything else as it was.
+ */
+export function ledgerError(err: unknown, kind: string, ref: string): unknown {
+  const { code, constraint } = pgErrorOf(err);
+  if (code === '23514' && (constraint === undefined || constraint.includes('balance'))) return new InsufficientBalanceError();
+  if (code === '23505' && (constraint === undefined || constraint.startsWith('ledger_entries'))) return new AlreadyAppliedError(kind, ref);
+  return err;
+}
+
+/**
+ * postLedgerEntry for several debits of one account, as WITH parts of the statement that makes the rest of the change
+ * (one round trip): `acc` moves the balance once by the total, `led` writes one entry per row of `src` whose `due`
+ * (cents) is positive, each with the balance after it in `seq` order. `src` is an earlier WITH part with columns
+ * due, ref, seq; `account` and `kind` are SQL expressions (parameters). Map the statement's errors with ledgerError.
+ */
+export function debitEntriesSql(o: { src: string; account: string; kind: string }): string {
+  return `acc AS (
+      UPDATE accounts SET balance = balance - (SELECT sum(due) FROM ${o.src} WHERE due > 0)
+       WHERE id = ${o.account} AND EXISTS (SELECT 1 FROM ${o.src} WHERE due > 0) RETURNING balance),
+    led AS (
+      INSERT INTO ledger_entries (account_id, amount, balance_after, kind, ref, pay_way)
+      SELECT ${o.account}, -s.due, acc.balance + sum(s.due) OVER (ORDER BY s.seq DESC) - s.due, ${o.kind}, s.ref, 'balance'
+        FROM ${o.src} s, acc WHERE s.due > 0 ORDER BY s.seq
+      RETURNING id)`;
 }
 
 export async function balanceOf(q: Queryable, accountId: number): Promise<number> {

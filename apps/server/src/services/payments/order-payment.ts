@@ -1,7 +1,8 @@
-import type { Queryable } from '@cc/db/client';
-import { enqueue } from '../jobs/queue.ts';
+import { prepared, type Queryable } from '@cc/db/client';
+import { enqueue, enqueueSql } from '../jobs/queue.ts';
+import { RuleError } from '../purchase/rule-error.ts';
 import { payRefusal } from './errors.ts';
-import { postLedgerEntry } from './ledger.ts';
+import { debitEntriesSql, ledgerError } from './ledger.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 
 export type Aim = 'makeOrder' | 'reSign';
@@ -21,7 +22,8 @@ export interface PayableOrder {
   due: number;
 }
 
-type OrderRow = {
+/** An order as the payment checks see it, locked. */
+export type OrderRow = {
   id: number;
   order_no: string;
   order_status: number;
@@ -32,39 +34,56 @@ type OrderRow = {
   paid: boolean;
 };
 
+/** The columns of OrderRow, of `orders` aliased `o`. */
+export const orderRowColumns = `o.id, o.order_no, o.order_status, o.pay_amount::float8 AS pay_amount, o.re_sign_status,
+  o.re_sign_price_diff::float8 AS re_sign_price_diff, (o.re_sign_paid_at IS NOT NULL) AS re_sign_paid, (o.paid_at IS NOT NULL) AS paid`;
+
+/**
+ * Why the order cannot be paid for `aim` (precisely: the first rule it breaks), or the cents it owes. Absent (another
+ * account's order included) is answered as not found: its existence is not the caller's to learn.
+ * payOrdersFromBalance says the same in SQL (payableSql): keep the two together.
+ */
+export function payableOrRefusal(orderNo: string, r: OrderRow | undefined, aim: Aim): PayableOrder | RuleError {
+  if (!r) return payRefusal('NOT_FOUND', 'pay.order.notFound', { orderNo }, 'orderNo');
+  if (aim === 'reSign') {
+    if (r.re_sign_status !== reSignMark) return payRefusal('CONFLICT', 'pay.order.notReSign', { orderNo }, 'orderNo');
+    if (r.re_sign_paid) return payRefusal('CONFLICT', 'pay.order.alreadyPaid', { orderNo }, 'orderNo');
+    if (r.re_sign_price_diff <= 0) return payRefusal('CONFLICT', 'pay.order.nothingDue', { orderNo }, 'orderNo');
+    return { id: r.id, orderNo, due: r.re_sign_price_diff };
+  }
+  if (r.order_status !== awaitingPayment) {
+    if (r.re_sign_status === reSignMark && !r.re_sign_paid) return payRefusal('CONFLICT', 'pay.order.isReSign', { orderNo }, 'orderNo');
+    if (r.paid) return payRefusal('CONFLICT', 'pay.order.alreadyPaid', { orderNo }, 'orderNo');
+    return payRefusal('CONFLICT', 'pay.order.notPending', { orderNo }, 'orderNo');
+  }
+  return { id: r.id, orderNo, due: r.pay_amount };
+}
+
+/** payableOrRefusal's "can be paid" in SQL, over an OrderRow `l`; `aim` is a SQL expression. */
+const payableSql = (aim: string) => `CASE WHEN ${aim} = 'reSign'
+  THEN l.re_sign_status = ${reSignMark} AND NOT l.re_sign_paid AND l.re_sign_price_diff > 0
+  ELSE l.order_status = ${awaitingPayment} END`;
+
 /**
  * Locks the caller's orders (in id order, so concurrent payers never deadlock) and checks each can be paid for `aim`.
  * Refuses with the first order at fault, precisely. Call inside the paying transaction.
  */
 export async function lockPayableOrders(q: Queryable, accountId: number, orderNos: string[], aim: Aim): Promise<PayableOrder[]> {
   const rows = await q.query<OrderRow>(
-    `SELECT id, order_no, order_status, pay_amount::float8 AS pay_amount, re_sign_status, re_sign_price_diff::float8 AS re_sign_price_diff,
-            (re_sign_paid_at IS NOT NULL) AS re_sign_paid, (paid_at IS NOT NULL) AS paid
-       FROM orders WHERE account_id = $1 AND order_no = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+    `SELECT ${orderRowColumns} FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE`,
     [accountId, orderNos],
   );
   const byNo = new Map(rows.map((r) => [r.order_no, r]));
-  const out: PayableOrder[] = [];
-  for (const orderNo of orderNos) {
-    const r = byNo.get(orderNo);
-    // Another account's order is answered as absent: its existence is not the caller's to learn.
-    if (!r) throw payRefusal('NOT_FOUND', 'pay.order.notFound', { orderNo }, 'orderNo');
-    if (aim === 'reSign') {
-      if (r.re_sign_status !== reSignMark) throw payRefusal('CONFLICT', 'pay.order.notReSign', { orderNo }, 'orderNo');
-      if (r.re_sign_paid) throw payRefusal('CONFLICT', 'pay.order.alreadyPaid', { orderNo }, 'orderNo');
-      if (r.re_sign_price_diff <= 0) throw payRefusal('CONFLICT', 'pay.order.nothingDue', { orderNo }, 'orderNo');
-      out.push({ id: r.id, orderNo, due: r.re_sign_price_diff });
-      continue;
-    }
-    if (r.order_status !== awaitingPayment) {
-      if (r.re_sign_status === reSignMark && !r.re_sign_paid) throw payRefusal('CONFLICT', 'pay.order.isReSign', { orderNo }, 'orderNo');
-      if (r.paid) throw payRefusal('CONFLICT', 'pay.order.alreadyPaid', { orderNo }, 'orderNo');
-      throw payRefusal('CONFLICT', 'pay.order.notPending', { orderNo }, 'orderNo');
-    }
-    out.push({ id: r.id, orderNo, due: r.pay_amount });
-  }
-  return out;
+  return orderNos.map((orderNo) => {
+    const o = payableOrRefusal(orderNo, byNo.get(orderNo), aim);
+    if (o instanceof RuleError) throw o;
+    return o;
+  });
 }
+
+/** The orders.paid job of paid orders, as its handler reads it. */
+export const ordersPaidPayload = (orders: PayableOrder[], aim: Aim, payWay: string, ref: string) =>
+  ({ orderIds: orders.map((o) => o.id), orderNos: orders.map((o) => o.orderNo), aim, payWay, ref });
 
 /** Marks locked, checked orders paid (guarded in SQL as well) and queues orders.paid; throws if any changed meanwhile. */
 export async function markOrdersPaid(q: Queryable, orders: PayableOrder[], aim: Aim, payWay: string, ref: string): Promise<void> {
@@ -78,29 +97,74 @@ export async function markOrdersPaid(q: Queryable, orders: PayableOrder[], aim: 
         );
   if (done.length !== ids.length) throw new Error(`orders changed while locked (${done.length}/${ids.length})`);
   // Once per paying transaction, which commits once: no dedupe key needed.
-  await enqueue(q, ordersPaidJob, { orderIds: ids, orderNos: orders.map((o) => o.orderNo), aim, payWay, ref });
-}
-
-/** The ledger reference of paying one order: unique per order, and per re-sign round for re-sign payments. */
-async function ledgerRef(q: Queryable, orderNo: string, aim: Aim): Promise<string> {
-  if (aim === 'makeOrder') return orderNo;
-  const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 're_sign_payment' AND ref LIKE $1`, [`${orderNo}:reSign:%`]);
-  return `${orderNo}:reSign:${(row?.n ?? 0) + 1}`;
+  await enqueue(q, ordersPaidJob, ordersPaidPayload(orders, aim, payWay, ref));
 }
 
 /**
- * Pays the orders from the balance, all or nothing, in the caller's transaction: one ledger entry per order
- * (the CHECK on accounts.balance refuses going below zero), then the orders change state. Answers the cents taken.
+ * The orders.paid job of the rows of WITH part `src` (columns id, order_no, seq) as a WITH part: what markOrdersPaid
+ * queues, for a payment made in one statement. `aim` and `ref` are SQL expressions.
  */
-export async function payOrdersFromBalance(q: Queryable, accountId: number, orderNos: string[], aim: Aim): Promise<number> {
-  const orders = await lockPayableOrders(q, accountId, orderNos, aim);
-  let total = 0;
-  for (const o of orders) {
-    if (o.due <= 0) continue;
-    const ref = await ledgerRef(q, o.orderNo, aim);
-    await postLedgerEntry(q, { accountId, amount: -o.due, kind: aim === 'reSign' ? 're_sign_payment' : 'order_payment', ref, payWay: 'balance' });
-    total += o.due;
+export const ordersPaidJobSql = (src: string, aim: string, ref: string) =>
+  enqueueSql('paid_job', `SELECT '${ordersPaidJob}', jsonb_build_object('orderIds', jsonb_agg(id ORDER BY seq), 'orderNos', jsonb_agg(order_no ORDER BY seq),
+      'aim', ${aim}, 'payWay', 'balance', 'ref', ${ref}) FROM ${src} HAVING count(*) > 0`);
+
+/**
+ * payOrdersFromBalance's statement ($1 account, $2 order numbers, $3 aim, $4 ledger kind), prepared: it runs for
+ * every balance payment, and PostgreSQL would otherwise plan its dozen parts each time.
+ */
+const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)),
+   locked AS MATERIALIZED (SELECT ${orderRowColumns} FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE),
+   due AS (
+     SELECT l.id, l.order_no, w.i AS seq,
+            CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END::bigint AS due,
+            -- A re-sign is paid once per round: its reference counts the rounds paid before.
+            CASE WHEN $3::text = 'reSign'
+              THEN l.order_no || ':reSign:' || (SELECT count(*) + 1 FROM ledger_entries e WHERE e.kind = 're_sign_payment' AND e.ref LIKE l.order_no || ':reSign:%')
+              ELSE l.order_no END AS ref
+       FROM locked l JOIN wanted w ON w.no = l.order_no
+      WHERE ${payableSql('$3::text')}),
+   go AS (SELECT EXISTS (SELECT 1 FROM pay_ways WHERE pay_way = 'balance' AND switch = 'Y') AS way_on,
+                 (SELECT count(*) FROM due) = cardinality($2::text[]) AS payable),
+   pay AS MATERIALIZED (SELECT * FROM due WHERE (SELECT way_on AND payable FROM go)),
+   ${debitEntriesSql({ src: 'pay', account: '$1', kind: '$4::text' })},
+   paid AS (
+     UPDATE orders o SET order_status = CASE WHEN $3::text = 'reSign' THEN o.order_status ELSE ${paidAwaitingValidation} END,
+            paid_at = CASE WHEN $3::text = 'reSign' THEN o.paid_at ELSE now() END,
+            re_sign_paid_at = CASE WHEN $3::text = 'reSign' THEN now() ELSE o.re_sign_paid_at END, updated_at = now()
+       FROM pay p WHERE o.id = p.id RETURNING o.id),
+   ${ordersPaidJobSql('pay', '$3::text', `string_agg(order_no, ',' ORDER BY seq)`)}
+   SELECT g.way_on, g.payable, (SELECT coalesce(sum(due) FILTER (WHERE due > 0), 0) FROM pay)::float8 AS total,
+          CASE WHEN NOT (g.way_on AND g.payable) THEN (SELECT json_agg(l) FROM locked l) END AS orders
+     FROM go g`);
+
+type BalancePayRow = { way_on: boolean; payable: boolean; total: number; orders: OrderRow[] | null };
+
+/**
+ * Pays the orders from the balance, all or nothing, in one statement (one round trip, atomic by itself): checks the
+ * balance way is on, locks the orders in id order and checks them, then only if every one is payable debits the
+ * balance once with one ledger entry per order (the CHECK on accounts.balance refuses going below zero), moves the
+ * orders and queues orders.paid. Refuses as lockPayableOrders would otherwise. Answers the cents taken.
+ * The orders updated here are the very rows locked above, so no other payer can have changed them in between.
+ */
+export async function payOrdersFromBalance(q: Queryable, accountId: number, orderNumbers: string[], aim: Aim): Promise<number> {
+  // The statement counts the payable orders against the orders asked for: each once.
+  const orderNos = [...new Set(orderNumbers)];
+  const kind = aim === 'reSign' ? 're_sign_payment' : 'order_payment';
+  let row: BalancePayRow | undefined;
+  try {
+    [row] = await q.query<BalancePayRow>(payFromBalanceSql, [accountId, orderNos, aim, kind]);
+  } catch (e) {
+    throw ledgerError(e, kind, orderNos.join(','));
   }
-  await markOrdersPaid(q, orders, aim, 'balance', orders.map((o) => o.orderNo).join(','));
-  return total;
+  if (!row) throw new Error('the balance payment statement answered nothing');
+  if (!row.way_on) throw payRefusal('INVALID_INPUT', 'pay.way.off', { payWay: 'balance' }, 'payWay');
+  if (!row.payable) {
+    const byNo = new Map((row.orders ?? []).map((r) => [r.order_no, r]));
+    for (const orderNo of orderNos) {
+      const o = payableOrRefusal(orderNo, byNo.get(orderNo), aim);
+      if (o instanceof RuleError) throw o;
+    }
+    throw new Error('orders refused by the statement passed every check');
+  }
+  return row.total;
 }

@@ -6,17 +6,23 @@ const retriable = new Set(['40001', '40P01']);
 const attempts = 3;
 
 /**
- * The transaction of every money movement. Row locks (orders, then the account) keep concurrent payers in line;
- * should PostgreSQL still pick one of them as a deadlock victim, it is run again here, in one place, rather than
- * surfacing as a 500. `fn` must only touch the database: it may run more than once.
+ * Runs a money movement, again should PostgreSQL pick it as a deadlock victim (row locks, orders then the account,
+ * keep concurrent payers in line, but it may still happen), in one place rather than surfacing as a 500.
+ * `fn` must only touch the database: it may run more than once.
  */
-export async function payTx<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
+async function retried<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.tx(fn);
+      return await fn();
     } catch (e) {
       const { code } = pgErrorOf(e);
       if (attempt >= attempts || code === undefined || !retriable.has(code)) throw e;
     }
   }
 }
+
+/** The transaction of a money movement of several statements. */
+export const payTx = <T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> => retried(() => db.tx(fn));
+
+/** A money movement that is one statement, atomic by itself: no BEGIN and COMMIT round trips around it. */
+export const payStatement = <T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> => retried(() => fn(db));
