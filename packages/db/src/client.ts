@@ -5,7 +5,11 @@ export type Row = Record<string, unknown>;
 
 /** What the server needs of a database: queries and transactions. Both PGlite and PostgreSQL fit behind it. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection, then only bound):
+   * for the statements every request runs. One name is one SQL text, for the life of the process.
+   */
+  query<T extends Row = Row>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
 }
 
 export interface Db extends Queryable {
@@ -135,8 +139,8 @@ async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
   }
   return {
     kind: 'postgres',
-    async query<T extends Row>(sql: string, params?: unknown[]) {
-      const r = await pool.query(sql, params).catch(rethrow);
+    async query<T extends Row>(sql: string, params?: unknown[], name?: string) {
+      const r = await (name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params)).catch(rethrow);
       return r.rows as T[];
     },
     async tx(fn) {
@@ -149,8 +153,8 @@ async function createPostgres(url: string, opts: DbOptions): Promise<Db> {
       try {
         await c.query('BEGIN').catch(rethrow);
         const out = await fn({
-          async query<T extends Row>(sql: string, params?: unknown[]) {
-            const r = await c.query(sql, params).catch(rethrow);
+          async query<T extends Row>(sql: string, params?: unknown[], name?: string) {
+            const r = await (name ? c.query({ name, text: sql, values: params }) : c.query(sql, params)).catch(rethrow);
             return r.rows as T[];
           },
         });
