@@ -40,11 +40,44 @@ export async function load(title: string, opts: autocannon.Options) {
   return r;
 }
 
+/** The PostgreSQL server of the figures that need one: DATABASE_URL, else the one the race tests use. */
+export const postgresUrl = () => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A PASS/FAIL line: the figure, its aim, and whether this run met it. */
+export function verdict(figure: string, aim: string, met: boolean): string {
+  return `${figure} (aim: ${aim}) — ${met ? 'PASS' : 'FAIL'}`;
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * A bare Fastify route (bench/bare-fastify.ts) in a child process started like the real server: the yardstick the
+ * session figures are divided by, measured in the same run so that the machine's load cancels out.
+ */
+export async function startBareFastify(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bare Fastify exited with ${child.exitCode}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error('bare Fastify did not answer within 30 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** Starts the real server as `npm start` would (minus the build), on a fresh embedded database unless told otherwise. */

@@ -1,7 +1,9 @@
 // Issue 2: server start to first answer, session call throughput, the sign-in page's first JavaScript.
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, load, sha256, startServer } from '../lib.ts';
+import { createDb } from '@cc/db/client';
+import { launchChromium, load, postgresUrl, sha256, startBareFastify, startServer, verdict } from '../lib.ts';
 
 export const demo = { username: 'demo@certhub.local', password: sha256('Demo@2026') };
 
@@ -19,7 +21,13 @@ export async function run() {
       body: JSON.stringify(demo),
     });
     const token = await cold.signIn();
-    await load('GET /v1/account', { url: `${cold.url}/v1/account`, headers: { token, authorization: token } });
+    const bare = await startBareFastify();
+    try {
+      const [read, yardstick] = await readVsBare(cold.url, token, bare.url);
+      console.log(`GET /v1/account on the embedded database: ${percent(read, yardstick)} of the bare Fastify route`);
+    } finally {
+      await bare.stop();
+    }
 
     console.log('\n# JavaScript the sign-in page loads first (gzip)');
     const browser = await launchChromium();
@@ -42,10 +50,52 @@ export async function run() {
     await cold.stop();
   }
 
+  await authenticatedReadOnPostgres();
+
   const warmDir = `${tmpdir()}/cc-bench-warm-${process.pid}`;
   const first = await startServer({ DATA_DIR: warmDir });
   await first.stop();
   const warm = await startServer({ DATA_DIR: warmDir });
   console.log(`\n# Restart on an existing embedded database: ${warm.startMs.toFixed(0)} ms to first answer`);
   await warm.stop();
+}
+
+const percent = (a: number, b: number) => `${((a / b) * 100).toFixed(1)}%`;
+
+/**
+ * GET /v1/account and the bare Fastify route, with the same autocannon settings, in alternation (two rounds each):
+ * other work on the machine weighs on both alike. Answers the requests per second of each, over both rounds.
+ */
+async function readVsBare(serverUrl: string, token: string, bareUrl: string): Promise<[number, number]> {
+  const account = { url: `${serverUrl}/v1/account`, headers: { token, authorization: token } };
+  // Warm-up (JIT, prepared statements, pool connections), not counted.
+  await load('  warm-up GET /v1/account', { ...account, duration: 2 });
+  let read = 0;
+  let yardstick = 0;
+  for (let round = 1; round <= 2; round++) {
+    yardstick += (await load(`  round ${round}: bare Fastify route`, { url: bareUrl })).requests.average / 2;
+    const r = await load(`  round ${round}: GET /v1/account`, account);
+    if (r.non2xx + r.errors) throw new Error(`GET /v1/account failed ${r.non2xx + r.errors} times`);
+    read += r.requests.average / 2;
+  }
+  return [read, yardstick];
+}
+
+/** Issue 11: an authenticated read against a bare Fastify route measured in the same run, on PostgreSQL. */
+async function authenticatedReadOnPostgres() {
+  const url = postgresUrl();
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  console.log('\n# Authenticated read vs a bare Fastify route, same run, 10 connections, 5 s each (PostgreSQL, a schema of its own)');
+  const server = await startServer({ CAPTCHA: 'off', IP_RATE_LIMIT: 'off', DATABASE_URL: url, DATABASE_SCHEMA: schema });
+  const bare = await startBareFastify();
+  try {
+    const [read, yardstick] = await readVsBare(server.url, await server.signIn(), bare.url);
+    console.log(verdict(`GET /v1/account on PostgreSQL: ${Math.round(read)} req/s, ${percent(read, yardstick)} of the bare Fastify route's ${Math.round(yardstick)} req/s`, 'at least 15%', read / yardstick >= 0.15));
+  } finally {
+    await bare.stop();
+    await server.stop();
+    const db = await createDb({ url });
+    await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await db.close();
+  }
 }

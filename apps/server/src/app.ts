@@ -55,33 +55,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('db', db);
   app.decorate('messenger', deps.messenger ?? createMessenger(config, db, app.log));
   app.decorateRequest('account', null as never);
+  app.decorateRequest('accountRow', undefined);
   app.decorateRequest('locale', 'zh');
-  app.addHook('onRequest', async (request) => {
-    const lang = request.headers.lang;
-    request.locale = pickLocale(typeof lang === 'string' ? lang : undefined, request.headers['accept-language']);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-expose-headers', 'authorization');
-  });
-  registerSecurityHeaders(app);
-  const errors = registerErrorHandler(app);
-  registerInputGuard(app);
 
+  // Hooks that run on every call are synchronous (done callbacks): an async hook costs promise turns on each call.
   // Shutting down: in-flight calls finish, new ones on open connections are turned away (and the connection closed)
   // so that the client retries elsewhere or later. Registered before the jobs plugin, whose preClose waits for a job.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!closing) return;
-    return sendUnavailable(reply.header('connection', 'close'), request.locale);
+  app.addHook('onRequest', (request, reply, done) => {
+    const lang = request.headers.lang;
+    request.locale = pickLocale(typeof lang === 'string' ? lang : undefined, request.headers['accept-language']);
+    if (closing) sendUnavailable(reply.header('connection', 'close'), request.locale);
+    else done();
   });
-  // A call that was in flight when closing began ends its kept-alive connection with its answer; otherwise that
-  // connection would hold the close until the deadline.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    reply.header('access-control-expose-headers', 'authorization');
+    // A call that was in flight when closing began ends its kept-alive connection with its answer; otherwise that
+    // connection would hold the close until the deadline.
     if (closing) reply.header('connection', 'close');
+    done();
   });
+  registerSecurityHeaders(app);
+  const errors = registerErrorHandler(app);
+  registerInputGuard(app);
 
   // An overloaded process answers 503 at once rather than queuing calls it will answer too late.
   const heapMb = config.MAX_HEAP_USED_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20);

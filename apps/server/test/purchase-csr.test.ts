@@ -89,6 +89,38 @@ describe('POST /v1/csr/save and /v1/csr/batchSave', () => {
     expect(row).toEqual({ common_name: 'saved.example.com', account_id: meId, private_key_sealed: null });
   });
 
+  it('reads requests as openssl writes them, whatever their shape, and refuses any altered byte', async () => {
+    const opensslCsr = (name: string, args: string[]) => {
+      const key = path.join(dir, `${name}.key`);
+      return execFileSync('openssl', ['req', '-new', '-nodes', '-keyout', key, '-utf8', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    };
+    const shapes: [string, string, string[]][] = [
+      ['RSA with names and an address', 'rsa.example.com', ['-newkey', 'rsa:2048', '-subj', '/C=CN/O=Example/CN=rsa.example.com', '-addext', 'subjectAltName=DNS:rsa.example.com,IP:10.0.0.1']],
+      ['P-384 with key usages', 'ec.example.com', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-384', '-sha384', '-subj', '/CN=ec.example.com', '-addext', 'keyUsage=digitalSignature']],
+      ['a CN in Chinese, a second CN', '中文.example.com', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-subj', '/CN=中文.example.com/CN=second.example.com']],
+      ['no CN', '', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-subj', '/O=Example']],
+    ];
+    for (const [shape, cn, args] of shapes) {
+      const csr = opensslCsr(cn || 'none', args);
+      for (const text of [csr, csr.replace(/\n/g, '\r\n')]) {
+        const r = await me.post('/v1/csr/save', { csr: text });
+        expect(r.body.code, shape).toBe(200);
+        const [row] = await t.app.db.query<{ common_name: string }>(`SELECT common_name FROM csrs WHERE id = $1`, [(r.body.data as { id: number }).id]);
+        expect(row!.common_name, shape).toBe(cn);
+      }
+      // Any byte of the signed part changed: the signature no longer verifies (or the request no longer reads).
+      const der = Buffer.from(csr.replace(/-----[^-]+-----|\s/g, ''), 'base64');
+      for (const at of [20, Math.floor(der.length / 2), der.length - 90]) {
+        const bad = Buffer.from(der);
+        bad[at] = bad[at]! ^ 0x01;
+        const pem = `-----BEGIN CERTIFICATE REQUEST-----\n${bad.toString('base64')}\n-----END CERTIFICATE REQUEST-----`;
+        const r = await me.post('/v1/csr/save', { csr: pem });
+        expect(r.body.code, `${shape}, byte ${at}`).toBe(10001);
+        expect(r.body.msg, `${shape}, byte ${at}`).toMatch(/CSR 签名校验失败|CSR 格式不正确/);
+      }
+    }
+  });
+
   it('saves several at once, all or none', async () => {
     const csrs = await Promise.all(['a', 'b', 'c'].map(async (n) => ({ csr: await makeCsr(`${n}.batch.example.com`) })));
     const r = await me.post('/v1/csr/batchSave', { csrs });

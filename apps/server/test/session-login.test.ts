@@ -136,6 +136,27 @@ describe('signed-in session', () => {
     expect(r.statusCode).toBe(401);
   });
 
+  it('a session in use slides: its expiry moves a week ahead, written at most once a minute', async () => {
+    const token = await signIn(t.app, demo.username, demo.password);
+    const hash = sha256hex(token);
+    const state = async () =>
+      (await t.app.db.query<{ days: number; seen: string }>(
+        `SELECT (extract(epoch FROM expires_at - now()) / 86400)::float8 AS days, last_seen_at::text AS seen FROM sessions WHERE token_hash = $1`,
+        [hash],
+      ))[0]!;
+    // Last used two minutes ago, expiring in a day: the next call pushes it back to a week.
+    await t.app.db.query(`UPDATE sessions SET last_seen_at = now() - interval '2 minutes', expires_at = now() + interval '1 day' WHERE token_hash = $1`, [hash]);
+    for (const url of ['/v1/account', '/v1/inviteCode']) expect((await t.app.inject({ method: 'GET', url, headers: { token } })).json().code).toBe(200);
+    const slid = await state();
+    expect(slid.days).toBeGreaterThan(6.9);
+    // Used again within the minute: nothing is written.
+    await t.app.db.query(`UPDATE sessions SET expires_at = now() + interval '1 day' WHERE token_hash = $1`, [hash]);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/account', headers: { token } })).json().code).toBe(200);
+    const kept = await state();
+    expect(kept.days).toBeLessThan(1.1);
+    expect(kept.seen).toBe(slid.seen);
+  });
+
   it('GET /v1/logout revokes only the current session', async () => {
     const a = await signIn(t.app, demo.username, demo.password);
     const b = await signIn(t.app, demo.username, demo.password);

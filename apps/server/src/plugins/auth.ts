@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '@cc/db/client';
+import { prepared, type Queryable } from '@cc/db/client';
+import type { AccountRow } from '../services/session/accounts.ts';
 import { fail } from '../lib/app-error.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { limitCall } from './ip-limit.ts';
@@ -37,9 +38,22 @@ export async function revokeSessions(db: Queryable, accountId: number, exceptTok
   await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND token_hash <> $2`, [accountId, exceptTokenHash ?? '']);
 }
 
+// Every signed-in call runs one of these, so they are prepared statements (db client, `prepared`). Staleness is decided
+// by the database's clock, so every instance agrees on when the slide is due.
+const sessionSql = prepared('session', `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale
+    FROM sessions s JOIN accounts a ON a.id = s.account_id
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`);
+const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, a.*
+    FROM sessions s JOIN accounts a ON a.id = s.account_id
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`);
+// The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
+const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
+   WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);
+
 /**
  * Guards every route registered inside `scope`: a missing, unknown, expired or revoked token is HTTP 401.
- * Routes are signed-in by where they are declared, never by matching URL strings.
+ * Routes are signed-in by where they are declared, never by matching URL strings. A route that answers from the
+ * account's own row says `config: { accountRow: true }` and reads it with the session, in the same query.
  */
 export function requireSession(scope: FastifyInstance) {
   scope.addHook('onRequest', async (request, reply) => {
@@ -49,33 +63,42 @@ export function requireSession(scope: FastifyInstance) {
       throw fail('UNAUTHORIZED');
     }
     const hash = sha256(token);
-    const rows = await scope.db.query<{ account_id: number; account_no: string; stale: boolean }>(
-      `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS stale
-         FROM sessions s JOIN accounts a ON a.id = s.account_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [hash, touchEverySeconds],
-    );
-    const row = rows[0];
+    const withRow = request.routeOptions.config.accountRow === true;
+    const [row] = withRow
+      ? await scope.db.query<AccountRow & Record<string, unknown> & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
+      : await scope.db.query<{ account_id: number; account_no: string; session_stale: boolean }>(sessionSql, [hash, touchEverySeconds]);
     if (!row) {
       // A refused token is an anonymous call: counted per address, so guessing tokens (or hammering verify_token) is bounded.
       await limitCall(scope.db, request, reply, 'token');
       throw fail('UNAUTHORIZED');
     }
-    if (row.stale) {
-      await scope.db.query(
-        `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2) WHERE token_hash = $1`,
-        [hash, sessionIdleSeconds],
-      );
+    if (row.session_stale) await scope.db.query(touchSql, [hash, sessionIdleSeconds, touchEverySeconds]);
+    if ('id' in row) {
+      request.account = { id: row.id, accountNo: row.account_no, tokenHash: hash };
+      request.accountRow = row;
+    } else {
+      request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash };
     }
-    request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash };
     // The client stores whatever comes back here; the same token, its expiry pushed ahead.
     reply.header('authorization', token);
   });
+}
+
+/** The signed-in account's row, read with the session; only on routes declared with `config: { accountRow: true }`. */
+export function accountRowOf(request: FastifyRequest): AccountRow {
+  if (!request.accountRow) throw new Error(`${request.routeOptions.url ?? request.url} reads the account row without config.accountRow`);
+  return request.accountRow;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on signed-in routes only. */
     account: SessionAccount;
+    /** Set on signed-in routes declared with `config: { accountRow: true }` only (accountRowOf). */
+    accountRow?: AccountRow;
+  }
+  interface FastifyContextConfig {
+    /** The route answers from the signed-in account's row: requireSession reads it with the session. */
+    accountRow?: boolean;
   }
 }

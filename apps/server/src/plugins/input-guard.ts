@@ -31,15 +31,11 @@ export function findTextFault(value: unknown): { path: string; key: 'v.text.nul'
  * turn into a database error. Routes that verify a signature over the raw body set `config.verbatimBody`.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    const parts: unknown[] = [request.params, request.query];
-    if (!request.routeOptions.config.verbatimBody) parts.push(request.body);
-    for (const part of parts) {
-      const fault = findTextFault(part);
-      if (!fault) continue;
-      const said = { key: fault.key, params: { field: fieldName(request.locale, fault.path) } };
-      throw new AppError('INVALID_INPUT', undefined, { [fault.path || '_']: said }, said);
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    const fault = findTextFault(request.params) ?? findTextFault(request.query) ?? (request.routeOptions.config.verbatimBody ? null : findTextFault(request.body));
+    if (!fault) return done();
+    const said = { key: fault.key, params: { field: fieldName(request.locale, fault.path) } };
+    done(new AppError('INVALID_INPUT', undefined, { [fault.path || '_']: said }, said));
   });
 }
 

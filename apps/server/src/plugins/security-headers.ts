@@ -65,16 +65,17 @@ export function consolePolicyFor(site: SiteConfig): string {
   });
 }
 
-const defaults: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy': consolePolicy,
-};
+const defaults: [string, string][] = [
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['content-security-policy', consolePolicy],
+];
 
 /** Browser-protection headers on every answer; a header a route already set (a page with its own policy) is kept. */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, reply: FastifyReply) => {
-    for (const [name, value] of Object.entries(defaults)) if (!reply.hasHeader(name)) reply.header(name, value);
+  app.addHook('onSend', (_request, reply: FastifyReply, _payload, done) => {
+    for (const [name, value] of defaults) if (!reply.hasHeader(name)) reply.header(name, value);
+    done();
   });
 }

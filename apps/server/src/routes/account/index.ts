@@ -12,7 +12,8 @@ import {
 } from '@cc/contracts/session';
 import { fail } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
-import { accountAnswerOf, accountById } from '../../services/session/accounts.ts';
+import { accountRowOf } from '../../plugins/auth.ts';
+import { accountAnswerOf } from '../../services/session/accounts.ts';
 import { sendTwoStepCode, setTwoStep, startGoogleAuth, twoStepStatusOf } from '../../services/session/two-step.ts';
 
 const tags = ['account'];
@@ -29,14 +30,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         response: { 200: envelope(accountAnswer) },
       },
+      config: { accountRow: true },
     },
-    async (request) => ok(accountAnswerOf(await accountById(app.db, request.account.id))),
+    async (request) => ok(accountAnswerOf(accountRowOf(request))),
   );
 
-  app.get('/v1/inviteCode', { schema: { tags, summary: 'The account invite code', security, response: { 200: envelope(inviteCodeAnswer) } } }, async (request) => {
-    const a = await accountById(app.db, request.account.id);
-    return ok({ inviteCode: a.invite_code ?? '' });
-  });
+  app.get(
+    '/v1/inviteCode',
+    { schema: { tags, summary: 'The account invite code', security, response: { 200: envelope(inviteCodeAnswer) } }, config: { accountRow: true } },
+    async (request) => ok({ inviteCode: accountRowOf(request).invite_code ?? '' }),
+  );
 
   app.put(
     '/v1/inviteCode',
@@ -56,8 +59,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/v1/twoStepAuth', { schema: { tags, summary: 'Which second-step methods are on', security, response: { 200: envelope(twoStepStatus) } } }, async (request) =>
-    ok(twoStepStatusOf(await accountById(app.db, request.account.id))),
+  app.get(
+    '/v1/twoStepAuth',
+    { schema: { tags, summary: 'Which second-step methods are on', security, response: { 200: envelope(twoStepStatus) } }, config: { accountRow: true } },
+    async (request) => ok(twoStepStatusOf(accountRowOf(request))),
   );
 
   app.get(
