@@ -35,6 +35,8 @@ interface Figures {
   accessibility: number;
   tbt: number;
   lcp: number;
+  /** Lighthouse's measure of the machine's speed (higher is faster): low figures mean a loaded machine. */
+  benchmarkIndex: number;
   failed: string[];
 }
 
@@ -69,6 +71,7 @@ async function measure(url: string, token: string | undefined, config: Config | 
       accessibility: score('accessibility'),
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       failed,
     };
   } finally {
@@ -97,7 +100,8 @@ export async function run() {
         const failedAudits = [...new Set(all.flatMap((f) => f.failed))];
         console.log(
           `${p.name.padEnd(13)} ${preset.name.padEnd(8)} performance ${String(perf).padStart(3)} (runs ${all.map((f) => f.performance).join('/')}), ` +
-            `accessibility ${String(a11y).padStart(3)}, TBT ${median(all.map((f) => f.tbt)).toFixed(0)} ms, LCP ${(median(all.map((f) => f.lcp)) / 1000).toFixed(2)} s  ` +
+            `accessibility ${String(a11y).padStart(3)}, TBT ${median(all.map((f) => f.tbt)).toFixed(0)} ms, LCP ${(median(all.map((f) => f.lcp)) / 1000).toFixed(2)} s, ` +
+            `machine index ${median(all.map((f) => f.benchmarkIndex)).toFixed(0)}  ` +
             `${ok ? 'PASS' : 'FAIL'}${failedAudits.length ? `  (accessibility audits failed: ${failedAudits.join(', ')})` : ''}`,
         );
       }
