@@ -41,7 +41,11 @@ function Themed({ children }: { children: React.ReactNode }) {
     return {
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
       token: { colorPrimary: primaryColor, colorPrimaryText: accentText, colorLink: accentText, colorTextTertiary: ink(0.6), colorTextDescription: ink(0.6), colorTextPlaceholder: ink(0.55), colorError: dark ? '#ff7875' : '#d9363e' },
-      components: { Tabs: { itemSelectedColor: accentText, itemHoverColor: accentText, itemActiveColor: accentText, inkBarColor: accentText } },
+      components: {
+        Tabs: { itemSelectedColor: accentText, itemHoverColor: accentText, itemActiveColor: accentText, inkBarColor: accentText },
+        // An empty table's message is drawn in the disabled grey (25 %): readable text there, not a disabled control.
+        Table: { colorTextDisabled: ink(0.6) },
+      },
     };
   }, [dark]);
   useEffect(() => {
