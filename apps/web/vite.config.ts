@@ -1,4 +1,8 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // Relative, so that Vite bundles it into the config (Node cannot load the workspace's .ts through node_modules).
 import { defaultSiteConfig } from '../../packages/contracts/src/site.ts';
@@ -7,9 +11,34 @@ const api = 'http://localhost:8080';
 // Everything the server answers; the console's own routes (/sign-in, /sign-up, ...) stay with Vite.
 const proxied = ['/v1', '/dm-serv', '/captcha', '/login', '/signup', '/forgot_password', '/changePwd', '/verify_token', '/sec', '/frontConf', '/siteConfig', '/dev', '/docs', '/payment-callbacks'];
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each text asset of the build, at the strongest levels: the
+ * server sends the copy the browser accepts (@fastify/static preCompressed) without compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'cc-precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      const dir = path.join(options.dir ?? 'dist', 'assets');
+      const files = (await readdir(dir)).filter((f) => /\.(?:js|css|svg|json|txt)$/.test(f));
+      await Promise.all(
+        files.map(async (f) => {
+          const body = await readFile(path.join(dir, f));
+          if (body.length < 1024) return;
+          const br = await promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+          const gz = await promisify(gzip)(body, { level: 9 });
+          await writeFile(path.join(dir, `${f}.br`), br);
+          await writeFile(path.join(dir, `${f}.gz`), gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The contract's defaults as data: importing the module at run time would ship zod to the first page.
   define: { __DEFAULT_SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   server: {
@@ -35,6 +64,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       treeshake: {
+        // Contract schemas are declared at module level (`const x = z.object(...)`); building one has no effect
+        // outside the schema, so a page that uses one helper of a contract module need not build all its schemas.
+        manualPureFunctions: ['z'],
         // antd's rc-components declare no `sideEffects`, so a whole package (e.g. @rc-component/form with its
         // validator) rides along with one small import (Input's form context). They are pure modules: let
         // unused ones go. Stylesheets keep their side effects.
@@ -48,6 +80,9 @@ export default defineConfig({
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 25 },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
+            // zod's configuration module alone (src/lib/zod-no-eval.ts sets it first): otherwise the shared chunk it
+            // falls into brings all of zod to the first page.
+            { name: 'zod-core', test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/, priority: 40 },
           ],
         },
       },

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -437,9 +438,16 @@ describe('shutdown', () => {
 
 describe('the console on its own address', () => {
   let t: TestApp;
+  const asset = `export const page = ${JSON.stringify('x'.repeat(4000))};\n`;
   beforeAll(async () => {
     const web = mkdtempSync(path.join(tmpdir(), 'cc-web-'));
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>CertHub</title><div id="root">console-marker</div>');
+    writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A hashed asset as the build leaves it: the file and its brotli and gzip copies.
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'assets', 'page-Ab12Cd34.js'), asset);
+    writeFileSync(path.join(web, 'assets', 'page-Ab12Cd34.js.br'), brotliCompressSync(asset));
+    writeFileSync(path.join(web, 'assets', 'page-Ab12Cd34.js.gz'), gzipSync(asset));
     t = await startTestApp({ WEB_DIST: web });
   });
   afterAll(async () => {
@@ -460,6 +468,32 @@ describe('the console on its own address', () => {
     expect(r.body).toContain('console-marker');
     // Never kept by a browser or proxy past a deploy: the page names the hashed assets of its build.
     expect(r.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends hashed assets compressed as the browser accepts, to be kept for a year', async () => {
+    const url = '/assets/page-Ab12Cd34.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(asset);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(asset);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(asset);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unhashed files (the favicon) an hour only', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it.each([

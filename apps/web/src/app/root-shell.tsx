@@ -5,6 +5,8 @@ import { currencyPref } from '../lib/prefs.ts';
 import { useRouteTitle } from '../hooks/use-route-title.ts';
 import { useTranslation } from 'react-i18next';
 import { currentSiteTitle } from './site-config-effects.ts';
+import { Deferred } from '../components/deferred.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
 
 /** Doc 02 §2: every navigation scrolls to the top after 100 ms. */
 const scrollDelayMs = 100;
@@ -12,6 +14,7 @@ const scrollDelayMs = 100;
 export function RootShell() {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const area = useRouterState({ select: (s): string => s.matches[1]?.routeId ?? '' });
   const title = useRouteTitle();
   const { i18n } = useTranslation();
 
@@ -39,5 +42,10 @@ export function RootShell() {
     [router],
   );
 
-  return <Outlet />;
+  // The first render of a page (or of the signed-in layout) yields to the browser: see components/deferred.tsx.
+  return (
+    <Deferred key={area} fallback={<PageLoading />}>
+      <Outlet />
+    </Deferred>
+  );
 }

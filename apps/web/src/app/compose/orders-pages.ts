@@ -4,5 +4,5 @@ import type { ComponentType } from 'react';
 export const ordersComposedPages: Record<'list' | 'expiring' | 'details', () => Promise<{ default: ComponentType }>> = {
   list: () => import('./orders-with-payment.tsx').then((m) => ({ default: m.OrdersListWithPayment })),
   expiring: () => import('./orders-with-payment.tsx').then((m) => ({ default: m.ExpiringOrdersWithPayment })),
-  details: () => import('./orders-with-payment.tsx').then((m) => ({ default: m.OrderDetailsWithPayment })),
+  details: () => import('./order-details-with-payment.tsx').then((m) => ({ default: m.OrderDetailsWithPayment })),
 };

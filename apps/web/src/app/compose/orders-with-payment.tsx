@@ -1,33 +1,7 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { OrdersListPage } from '../../features/orders/pages/orders-list-page.tsx';
-import { OrderDetailsPage } from '../../features/orders/pages/order-details-page.tsx';
-import type { PayAim } from '../../features/orders/components/page-props.ts';
+import { usePay } from './use-pay.tsx';
 
-// The dialog's code loads when something needs paying, not with the orders pages.
-const PaymentDialog = lazy(() => import('../../features/payment/components/payment-dialog.tsx').then((m) => ({ default: m.PaymentDialog })));
-
-/** The orders pages' "pay" (orders waiting for payment, or a re-sign's difference) opens payment's dialog. */
-function usePay() {
-  const qc = useQueryClient();
-  const [pending, setPending] = useState<{ orderNos: string[]; aim: PayAim } | null>(null);
-  const onPay = useCallback((orderNos: string[], aim: PayAim) => setPending({ orderNos, aim }), []);
-  const dialog = pending ? (
-    <Suspense fallback={null}>
-      <PaymentDialog
-        open
-        orderNos={pending.orderNos}
-        aim={pending.aim}
-        onClose={() => {
-          setPending(null);
-          void qc.invalidateQueries({ queryKey: ['orders'] });
-        }}
-      />
-    </Suspense>
-  ) : null;
-  return { onPay, dialog };
-}
-
+// The details page (certificate tools, timeline) loads in a chunk of its own: order-details-with-payment.tsx.
 export function OrdersListWithPayment() {
   const { onPay, dialog } = usePay();
   return (
@@ -43,16 +17,6 @@ export function ExpiringOrdersWithPayment() {
   return (
     <>
       <OrdersListPage expiring onPay={onPay} />
-      {dialog}
-    </>
-  );
-}
-
-export function OrderDetailsWithPayment() {
-  const { onPay, dialog } = usePay();
-  return (
-    <>
-      <OrderDetailsPage onPay={onPay} />
       {dialog}
     </>
   );

@@ -16,6 +16,8 @@ import { ApiError } from '../../lib/http.ts';
 import { verifyTokenQuery } from '../../features/auth/api/verify-token.ts';
 import { messages } from '@cc/contracts/messages';
 import { registerMessages } from '../../i18n/index.ts';
+import { Deferred } from '../../components/deferred.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { AppHeader } from './app-header.tsx';
 import { menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
 
@@ -68,6 +70,7 @@ function SignedInLayout() {
   const { token } = theme.useToken();
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const pageRoute = useRouterState({ select: (s): string => s.matches.at(-1)?.routeId ?? '' });
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   const { selected, parent } = selectedMenu(pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(parent ? [parent] : []);
@@ -128,7 +131,10 @@ function SignedInLayout() {
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <Breadcrumbs />
           <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 24, minHeight: 360 }}>
-            <Outlet />
+            {/* Each page's first render yields to the browser (keyed by route: a new page starts deferred again). */}
+            <Deferred key={pageRoute} fallback={<PageLoading />}>
+              <Outlet />
+            </Deferred>
           </div>
         </Layout.Content>
       </Layout>

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { OrderListItem, orderListAnswer } from '@cc/contracts/orders';
@@ -30,5 +31,9 @@ export const ordersQuery = (params: OrderListParams) =>
   queryOptions({ queryKey: [...ordersKey, 'list', params], queryFn: ({ signal }) => getOrders(params, signal), placeholderData: keepPreviousData });
 
 export function useOrders(params: OrderListParams) {
-  return useQuery(ordersQuery(params));
+  const query = useQuery(ordersQuery(params));
+  // A page of orders is a table of many cells: its arrival renders in a deferred (interruptible) render rather than
+  // blocking the page for one long task; the table shows its loading state until that render is in.
+  const data = useDeferredValue(query.data);
+  return { ...query, data, isFetching: query.isFetching || data !== query.data };
 }

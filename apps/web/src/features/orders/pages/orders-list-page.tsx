@@ -334,6 +334,7 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
             showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 220 }}
             placeholder={t('list.product')}
+            aria-label={t('list.product')}
             data-testid="filter-product"
             value={draft.productNo}
             options={productOptions}
@@ -343,6 +344,7 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
             allowClear
             style={{ width: 150 }}
             placeholder={t('list.brand')}
+            aria-label={t('list.brand')}
             data-testid="filter-brand"
             value={draft.brand}
             options={brandOptions}
