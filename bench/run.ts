@@ -8,6 +8,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['purchase', { run: async () => (await import('./sections/purchase.ts')).run() }],
   ['tools', { run: async () => (await import('./sections/tools.ts')).run() }],
   ['payments', { run: async () => (await import('./sections/payments.ts')).run() }],
+  ['typing', { run: async () => (await import('./sections/typing.ts')).run() }],
 ];
 
 const only = process.argv.slice(2);
