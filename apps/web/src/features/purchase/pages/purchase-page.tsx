@@ -53,14 +53,23 @@ export interface PurchasePageProps {
 /** No requests (the key is made here): one array, so that the plan's input stays the same object. */
 const noCsrs: readonly ParsedCsr[] = [];
 
+/**
+ * Boxes holding more text than this (about 150 lines) are checked in a render that can wait; below it every key
+ * is checked at once, as before, so that the errors never trail the text in the usual case.
+ */
+const deferFrom = 4000;
+const large = (text: string) => text.length > deferFrom;
+/** Runs a box's update at once, or as a transition once the box holds a large text. */
+const bySize = (text: string, update: () => void) => (large(text) ? startTransition(update) : update());
+
 /** Where each field's errors show (status() of the form) and the server's name of that field. */
 const fieldKeys: Record<FormField, string> = { product: 'product', commonName: 'commonName', extraDomains: 'extraDomains', batch: 'batch', csr: 'csr', mailbox: 'dcvEmail.email', dcv: 'dcvMethod', term: 'term', contact: 'contactID', org: 'orgID' };
 
 /**
  * /ssl/certificates: the order-creation screen of document 01 §2. The sections (components/*-fields.tsx) get
- * narrow props and are memoised, and the orders are planned from a deferred copy of the form: a key typed in a
- * domain box holding hundreds of lines re-renders that box at once, and the rest (checks, errors, preview) in
- * an interruptible render after it.
+ * narrow props and are memoised. A domain box keeps its own text; once it holds a large one (hundreds of lines),
+ * a key re-renders that box at once and the rest (checking every line, the errors, the preview) in an
+ * interruptible render after it, from a deferred copy of the form.
  */
 export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const { t, msg, lang } = usePurchaseT();
@@ -190,7 +199,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     () => ({ mode, csrFrom, product: { productType, brand: productBrand, certType: certType ?? '' }, wildcard: wildOn, commonName, extraDomains, batchText, csrs }),
     [mode, csrFrom, productType, productBrand, certType, wildOn, commonName, extraDomains, batchText, csrs],
   );
-  const plannedInput = useDeferredValue(planInput);
+  const deferredInput = useDeferredValue(planInput);
+  const plannedInput = large(batchText) || large(extraDomains) ? deferredInput : planInput;
   const plan = useMemo(() => planOrders(plannedInput), [plannedInput]);
   const firstCn = plan.orders[0]?.commonName ?? '';
 
@@ -331,10 +341,10 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
         changed('commonName');
       },
       commonNameBlur: () => touch('commonName'),
-      // The domain boxes show each key themselves; the screen takes their text in a transition (see LineBox).
+      // The domain boxes show each key themselves; the screen takes a large text in a transition (see LineBox).
       extraDomains: (v: string) => {
         boxText.current.extraDomains = v;
-        startTransition(() => {
+        bySize(v, () => {
           setExtraDomains(v);
           changed('domainNames');
           touch('extraDomains');
@@ -343,7 +353,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
       extraDomainsBlur: () => touch('extraDomains'),
       batchText: (v: string) => {
         boxText.current.batchText = v;
-        startTransition(() => {
+        bySize(v, () => {
           setBatchText(v);
           touch('batch');
           setBatchServerErrors((s) => (s.length ? [] : s));
