@@ -9,6 +9,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['tools', { run: async () => (await import('./sections/tools.ts')).run() }],
   ['payments', { run: async () => (await import('./sections/payments.ts')).run() }],
   ['lighthouse', { run: async () => (await import('./sections/lighthouse.ts')).run() }],
+  ['typing', { run: async () => (await import('./sections/typing.ts')).run() }],
 ];
 
 const only = process.argv.slice(2);

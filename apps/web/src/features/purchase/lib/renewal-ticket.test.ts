@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRenewalTicket, ticketDecodeFailure } from './renewal-ticket.ts';
+import { decodeRenewalTicket, renewalPrefill, ticketDecodeFailure } from './renewal-ticket.ts';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -22,5 +22,18 @@ describe('renewal ticket', () => {
     const logged: string[] = [];
     expect(decodeRenewalTicket(ticket, (m) => logged.push(m))).toBeNull();
     expect(logged).toEqual([ticketDecodeFailure]);
+  });
+});
+
+describe('renewalPrefill', () => {
+  const products = [{ productNo: 'GS-DV-SSL', subBrand: 'globalsign', certType: 'DV' }, { productNo: 'AS-WILD', subBrand: 'alphassl', certType: 'DV' }];
+  it.each([
+    ['the ticket\'s product and names', { orderNo: 'O1', productNo: 'GS-DV-SSL', domains: ['a.example.com', 'b.example.com', 'c.example.com'] }, null, { productNo: 'GS-DV-SSL', commonName: 'a.example.com', wildcard: false, extraDomains: 'b.example.com\nc.example.com' }],
+    ['a wildcard common name: the switch on, its base typed', { orderNo: 'O1', productNo: 'AS-WILD', domains: ['*.example.com'] }, null, { productNo: 'AS-WILD', commonName: 'example.com', wildcard: true, extraDomains: '' }],
+    ['no product in the ticket: the link\'s', { orderNo: 'O1', domains: ['a.example.com'] }, 'AS-WILD', { productNo: 'AS-WILD', commonName: 'a.example.com', wildcard: false, extraDomains: '' }],
+    ['a product the catalogue lacks: names only', { orderNo: 'O1', productNo: 'GONE', domains: ['a.example.com'] }, null, { productNo: undefined, commonName: 'a.example.com', wildcard: false, extraDomains: '' }],
+  ])('%s', (_, ticket, linkProductNo, want) => {
+    const f = renewalPrefill(ticket, products, linkProductNo);
+    expect({ productNo: f.product?.productNo, commonName: f.commonName, wildcard: f.wildcard, extraDomains: f.extraDomains }).toEqual(want);
   });
 });

@@ -5,6 +5,7 @@
  *
  * read here only to pre-fill the order screen; the server checks everything again when it is sent back.
  */
+import { isWildcardName, wildcardPrefix } from '@cc/domain/domain-names';
 export interface RenewalTicket {
   orderNo: string;
   productNo?: string;
@@ -38,4 +39,22 @@ export function decodeRenewalTicket(ticket: string, log: (msg: string, reason: s
   }
   log(ticketDecodeFailure, reason);
   return null;
+}
+
+export interface RenewalPrefill {
+  /** The product to choose, when the catalogue has it. */
+  product: { subBrand: string; certType: string; productNo: string } | null;
+  /** The common name as a buyer types it: without '*.' (the wildcard switch says it). */
+  commonName: string;
+  wildcard: boolean;
+  extraDomains: string;
+}
+
+/** How a renewal link fills the order form: its product (the ticket's, else the link's productNo) and its names. */
+export function renewalPrefill<P extends { subBrand: string; certType: string; productNo: string }>(ticket: RenewalTicket, products: readonly P[], linkProductNo: string | null): RenewalPrefill & { product: P | null } {
+  const product = products.find((x) => x.productNo === (ticket.productNo ?? linkProductNo)) ?? null;
+  const [cn = '', ...rest] = ticket.domains;
+  // A wildcard common name is the switch on and its base typed, as a buyer would enter it.
+  const wildcard = isWildcardName(cn);
+  return { product, commonName: wildcard ? cn.slice(wildcardPrefix.length) : cn, wildcard, extraDomains: rest.join('\n') };
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { brandOptionsOf, listParams, noFilters, payAimOf, rowAmount, shownTabs, tabCount } from './list-view.ts';
+
+describe('listParams', () => {
+  it.each([
+    ['no filter', noFilters, false, { domain: undefined, orderNo: undefined, expiring: undefined }],
+    ['text filters', { ...noFilters, domain: 'example.com', orderNo: 'SSL1' }, false, { domain: 'example.com', orderNo: 'SSL1' }],
+    ['the expiring screen', noFilters, true, { expiring: true }],
+    ['product, brand and dates', { ...noFilters, productNo: 'P', brand: 'b', dateFrom: '2026-01-01', dateTo: '2026-02-01' }, false, { productNo: 'P', brand: 'b', dateFrom: '2026-01-01', dateTo: '2026-02-01' }],
+  ])('%s', (_, filters, expiring, want) => {
+    expect(listParams(filters, { page: 2, pageSize: 50 }, 1002, expiring)).toMatchObject({ limit: 50, offset: 2, status: 1002, ...want });
+  });
+});
+
+describe('status tabs', () => {
+  const byStatus = { '1003': 2, '1006': 3, '1007': 1 };
+  it.each([
+    [1003, 5],
+    [1006, 3],
+    [1007, 1],
+    [1001, 0],
+  ])('tab %i counts %i', (code, want) => {
+    expect(tabCount(byStatus, code)).toBe(want);
+  });
+  it.each([
+    ['no orders: the usual three', {}, undefined, [1001, 1002, 1005]],
+    ['tabs with orders join them, in order', byStatus, undefined, [1001, 1002, 1005, 1003, 1007]],
+    ['the tab open stays though empty', {}, 5004, [1001, 1002, 1005, 5004]],
+  ])('%s', (_, counts, open, want) => {
+    expect(shownTabs(counts, open)).toEqual(want);
+  });
+});
+
+describe('rowAmount and payAimOf', () => {
+  const order = { orderStatus: 1001, payAmount: 1000, reSignStatus: 0, reSignPriceDiff: 0 };
+  const reSign = { orderStatus: 1005, payAmount: 1000, reSignStatus: 5004, reSignPriceDiff: 300 };
+  it.each([
+    ['a new order: its price', order, 1000],
+    ['a re-sign order: the difference due', reSign, 300],
+    ['a re-sign order with nothing due: its price', { ...reSign, reSignPriceDiff: 0 }, 1000],
+  ])('%s', (_, o, want) => {
+    expect(rowAmount(o)).toBe(want);
+  });
+  it.each([
+    ['new orders', [order], 'makeOrder'],
+    ['re-sign orders', [reSign, reSign], 'reSign'],
+    ['a mix', [order, reSign], 'makeOrder'],
+    ['a re-sign order never paid', [{ ...reSign, orderStatus: 1001 }], 'makeOrder'],
+  ] as const)('%s: %s', (_, orders, want) => {
+    expect(payAimOf(orders)).toBe(want);
+  });
+});
+
+describe('brandOptionsOf', () => {
+  it('each brand once, in catalogue order', () => {
+    expect(brandOptionsOf([{ brand: 'gs', brandName: 'GlobalSign' }, { brand: 'dc', brandName: 'DigiCert' }, { brand: 'gs', brandName: 'GlobalSign' }])).toEqual([
+      { value: 'gs', label: 'GlobalSign' },
+      { value: 'dc', label: 'DigiCert' },
+    ]);
+  });
+});

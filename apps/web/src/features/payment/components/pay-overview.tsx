@@ -1,0 +1,46 @@
+import Card from 'antd/es/card';
+import Col from 'antd/es/col';
+import Descriptions from 'antd/es/descriptions';
+import Divider from 'antd/es/divider';
+import Flex from 'antd/es/flex';
+import Typography from 'antd/es/typography';
+import { useMoney } from '../../../hooks/use-money.ts';
+import type { usePayFlow } from '../hooks/use-pay-flow.ts';
+import { usePaymentT } from '../i18n.ts';
+import { useTermText } from './term-text.tsx';
+
+/** The dialog's right side: the orders' term, common name and count, and the amount due. */
+export function PayOverview({ f, orderCount }: { f: ReturnType<typeof usePayFlow>; orderCount: number }) {
+  const { t } = usePaymentT();
+  const money = useMoney();
+  const term = useTermText();
+  return (
+    <Col xs={24} md={10}>
+      <Card size="small" title={t('dialog.overview')} data-testid="pay-overview">
+        <Descriptions column={1} size="small">
+          <Descriptions.Item label={t('dialog.term')}>{f.first ? term(f.first.validity) : f.orders.isPending ? '…' : '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('dialog.commonName')}>
+            <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+              {f.first?.commonName ?? (f.orders.isPending ? '…' : '-')}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('dialog.orderCount')}>
+            <Flex gap={8}>
+              <span data-testid="pay-count">{orderCount}</span>
+              <Typography.Link onClick={f.viewAll} data-testid="pay-view-all">
+                {t('dialog.viewAll')}
+              </Typography.Link>
+            </Flex>
+          </Descriptions.Item>
+        </Descriptions>
+        <Divider style={{ margin: '8px 0' }} />
+        <Flex justify="space-between" align="baseline">
+          <Typography.Text>{t('dialog.amountDue')}</Typography.Text>
+          <Typography.Text strong style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} data-testid="pay-amount">
+            {f.orders.isSuccess ? money(f.due) : '…'}
+          </Typography.Text>
+        </Flex>
+      </Card>
+    </Col>
+  );
+}

@@ -1,0 +1,45 @@
+import { memo, useState, type FormEvent } from 'react';
+import Input from 'antd/es/input';
+import { boxRows } from '../lib/order-form.ts';
+
+export interface LineBoxProps {
+  testId: string;
+  label: string;
+  /** The text it starts with; the box owns its text from then on (remount it, with a key, to put other text in). */
+  initial: string;
+  placeholder: string;
+  minRows: number;
+  maxRows: number;
+  /** Every change, as typed. The page may take it in a transition: the box has already shown it. */
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+/**
+ * A box of one entry a line that grows with its lines, from minRows to maxRows, then scrolls.
+ *
+ * It keeps its own text (uncontrolled), so a key re-renders this box alone: the screen around it (checking hundreds of lines,
+ * their errors, the preview) follows in a render that can wait. Its height is counted from the lines rather than
+ * measured (antd's autoSize copies the whole text into a hidden box and lays it out on every key: hundreds of
+ * milliseconds with 500 lines); names do not wrap at this width.
+ */
+export const LineBox = memo(function LineBox({ testId, label, initial, placeholder, minRows, maxRows, onChange, onBlur }: LineBoxProps) {
+  const [rows, setRows] = useState(() => boxRows(initial, minRows, maxRows));
+  return (
+    <Input.TextArea
+      data-testid={testId}
+      aria-label={label}
+      defaultValue={initial}
+      // onInput, not onChange: antd's onChange hands over a clone of the box, whole text included, on every key.
+      onInput={(e: FormEvent<HTMLTextAreaElement>) => {
+        const v = e.currentTarget.value;
+        setRows(boxRows(v, minRows, maxRows));
+        onChange(v);
+      }}
+      onBlur={onBlur}
+      placeholder={placeholder}
+      rows={rows}
+      style={{ resize: 'none' }}
+    />
+  );
+});
