@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import Alert from 'antd/es/alert';
 import AutoComplete from 'antd/es/auto-complete';
 import Button from 'antd/es/button';
@@ -251,7 +251,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     };
   }, [pasteDebounced]);
 
-  const csrs = csrFrom === 'paste' ? pasted : csrFrom === 'zip' ? zipCsrs : [];
+  const csrs = useMemo(() => (csrFrom === 'paste' ? pasted : csrFrom === 'zip' ? zipCsrs : []), [csrFrom, pasted, zipCsrs]);
   const pasteSettled = csrFrom !== 'paste' || pasteRead.text === pasteText;
   const plan = useMemo(
     () => planOrders({ mode, csrFrom, product: { productType, brand: product?.brand ?? '', certType: certType ?? '' }, wildcard: wildOn, commonName, extraDomains, batchText, csrs }),
@@ -302,12 +302,15 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   // The price depends on the number of names billed, not on which names: typing a name does not ask again.
   // With no order named yet, single mode prices its one order and batch mode none: the mode is part of the key.
   const priceKey = JSON.stringify([product?.productNo, term, [...counts.entries()].map(([n, v]) => [n, v.count]), counts.size ? null : mode]);
+  // Reads the inputs as they are when the debounce ends; priceKey, which carries all they price, decides when to ask.
+  const quote = useEffectEvent((productNo: string, signal: AbortSignal) => quoteOrders(productNo, term, counts, mode === 'single' ? 1 : 0, withDomains, signal));
+  const productNo = product?.productNo;
   useEffect(() => {
-    if (!product) return;
+    if (!productNo) return;
     const controller = new AbortController();
     setPricing(true);
     const timer = setTimeout(() => {
-      quoteOrders(product.productNo, term, counts, mode === 'single' ? 1 : 0, withDomains, controller.signal).then(
+      quote(productNo, controller.signal).then(
         (q) => {
           setPrice({ ...q, key: priceKey });
           setPricing(false);
@@ -323,8 +326,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
       clearTimeout(timer);
       controller.abort();
     };
-    // priceKey carries everything the price depends on.
-  }, [priceKey]);
+  }, [priceKey, productNo]);
 
   // Leaving the page while orders are being created loses track of them: ask first.
   useEffect(() => {
@@ -508,11 +510,12 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     setProgress({ items: [...items], running: false });
   };
 
+  // This render's submit, which already sees the requests read.
+  const submitQueuedNow = useEffectEvent(() => void submit());
   useEffect(() => {
     if (!submitQueued || !pasteSettled) return;
     setSubmitQueued(false);
-    void submit();
-    // submit is this render's, which already sees the requests read.
+    submitQueuedNow();
   }, [submitQueued, pasteSettled]);
 
   /** "Renew as it was": the server makes the renewal order from the ticket; then payment, as after a purchase. */
