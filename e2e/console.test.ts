@@ -271,15 +271,23 @@ describe('console shell', () => {
     try {
       const scrollY = () => page.evaluate(() => window.scrollY);
       // The quick links sit below the fold: clicking one scrolls down to it, then leaves for a long page.
+      // The layout scrolls to the top 100 ms after each navigation; a click aimed while that scroll is pending loses
+      // its target when the page jumps. So load the dashboard afresh with window.scrollTo counted, and wait for that
+      // scroll before aiming (the previous test's navigation may still have its scroll pending).
+      await page.addInitScript(() => {
+        const w = window as Window & { scrollsToTop?: number };
+        const scrollTo = window.scrollTo.bind(window) as (...args: unknown[]) => void;
+        w.scrollsToTop = 0;
+        window.scrollTo = ((...args: unknown[]) => {
+          w.scrollsToTop = (w.scrollsToTop ?? 0) + 1;
+          scrollTo(...args);
+        }) as typeof window.scrollTo;
+      });
+      await page.goto('/dashboard');
       await page.getByTestId('balance').waitFor();
-      // The layout's own scroll-to-top (100 ms after the last navigation) can move the button between Playwright's
-      // aim and its click on a loaded machine: click again until the link has navigated.
-      const genCsr = /\/certhub\/tools\/gen-csr$/;
-      for (let attempt = 1; !genCsr.test(page.url()); attempt++) {
-        if (attempt > 5) throw new Error('the "Create CSR" quick link never navigated');
-        await page.getByRole('button', { name: 'Create CSR' }).click();
-        await page.waitForURL(genCsr, { timeout: 5000 }).catch(() => undefined);
-      }
+      await page.waitForFunction(() => ((window as Window & { scrollsToTop?: number }).scrollsToTop ?? 0) > 0);
+      await page.getByRole('button', { name: 'Create CSR' }).click();
+      await page.waitForURL(/\/certhub\/tools\/gen-csr$/);
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(200);
       // Polled, not read once: the layout scrolls up 100 ms after the navigation. After that nothing is pending.
       await expect.poll(scrollY).toBe(0);

@@ -380,7 +380,7 @@ describe('hostile input on every route', () => {
         [json, JSON.stringify({ ...validBody, extra: huge }), 'unknown huge field'],
         [json, `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`, 'deep nesting'],
         [json, '\u0000', 'NUL body'],
-        [form, new URLSearchParams(Object.entries(validBody ?? {}).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString(), 'form'],
+        [form, new URLSearchParams(Object.entries(validBody ?? {}).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString(), 'form'],
         [form, Object.keys(validBody ?? { a: 1 }).map((k) => `${k}=a%00b`).join('&'), 'form NUL'],
         [form, Object.keys(validBody ?? { a: 1 }).map((k) => `${k}=%ED%A0%80&${k}=2`).join('&'), 'form surrogate twice'],
         [{ ...signedIn, ...extra, 'content-type': 'text/plain' }, 'hello', 'text/plain'],

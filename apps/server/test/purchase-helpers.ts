@@ -23,7 +23,7 @@ export function client(app: App, token: string) {
     let body: string | object | undefined = payload;
     if (payload && opts.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString();
+      body = new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString();
     }
     const r = await app.inject({ method, url, headers, ...(body !== undefined ? { payload: body } : {}) });
     return { status: r.statusCode, body: r.json() as { code: number; data: unknown; msg: string; errors?: Record<string, string> } };

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@cc/db/client';
 import type { Config } from '../config.ts';
+import type { Tables } from '@cc/db/schema.gen';
 
 /** Seals small secrets (TOTP seeds, private keys) at rest with AES-256-GCM. */
 export interface SecretBox {
@@ -40,7 +41,7 @@ export function secretBox(config: KeyConfig): SecretBox & { fingerprint: string 
 export async function checkMasterKey(config: KeyConfig, db: Db): Promise<void> {
   const { fingerprint } = secretBox(config);
   await db.query(`INSERT INTO key_fingerprints (name, fingerprint) VALUES ('master', $1) ON CONFLICT (name) DO NOTHING`, [fingerprint]);
-  const [row] = await db.query<{ fingerprint: string }>(`SELECT fingerprint FROM key_fingerprints WHERE name = 'master'`);
+  const [row] = await db.query<Pick<Tables['key_fingerprints'], 'fingerprint'>>(`SELECT fingerprint FROM key_fingerprints WHERE name = 'master'`);
   if (row?.fingerprint !== fingerprint) {
     const source = config.MASTER_KEY ? 'MASTER_KEY' : `the key in ${path.resolve(config.DATA_DIR, 'master.key')}`;
     throw new Error(

@@ -27,7 +27,7 @@ export function SendCodeButton({ send, disabled, block }: Props) {
     }
   };
   return (
-    <Button onClick={onClick} loading={busy} disabled={disabled || running} block={block} data-testid="send-code">
+    <Button onClick={() => void onClick()} loading={busy} disabled={disabled || running} block={block} data-testid="send-code">
       {running ? t('common.resendIn', { seconds: left }) : t('common.sendCode')}
     </Button>
   );

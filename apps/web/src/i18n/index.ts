@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { useCallback } from 'react';
 import { coreMessages, translateIn, type Locale, type MessageTable } from '@cc/contracts/messages-core';
 import { zh } from './zh.ts';
 
@@ -86,5 +87,6 @@ export function msg(key: string, params?: Record<string, string | number>): stri
 export function useMsg() {
   const { i18n: inst } = useTranslation();
   const locale: Locale = inst.language === 'en' ? 'en' : 'zh';
-  return (key: string, params?: Record<string, string | number>) => translateIn(messageTables, locale, key, params);
+  // One function per language, so memoised work that translates depends on it rather than on the language.
+  return useCallback((key: string, params?: Record<string, string | number>) => translateIn(messageTables, locale, key, params), [locale]);
 }

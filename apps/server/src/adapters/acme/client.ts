@@ -4,6 +4,7 @@ import { rootCertificates } from 'node:tls';
 import * as acme from 'acme-client';
 import type { Queryable } from '@cc/db/client';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { Tables } from '@cc/db/schema.gen';
 
 /** One name of an ACME order: its authorization and the challenge the customer answers. */
 export interface AcmeAuthorization {
@@ -68,7 +69,7 @@ const accounts = new WeakMap<Queryable, Map<string, Promise<acme.Client>>>();
  */
 async function accountClient(deps: AcmeDeps): Promise<acme.Client> {
   const load = () =>
-    deps.db.query<{ key_sealed: string; account_url: string | null }>(`SELECT key_sealed, account_url FROM acme_accounts WHERE directory_url = $1`, [deps.directoryUrl]);
+    deps.db.query<Pick<Tables['acme_accounts'], 'key_sealed' | 'account_url'>>(`SELECT key_sealed, account_url FROM acme_accounts WHERE directory_url = $1`, [deps.directoryUrl]);
   let [row] = await load();
   if (!row) {
     const key = await acme.crypto.createPrivateEcdsaKey('P-256');

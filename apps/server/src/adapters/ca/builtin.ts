@@ -4,6 +4,7 @@ import * as x509 from '@peculiar/x509';
 import type { Queryable } from '@cc/db/client';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { CertificateAuthority, CertProfile, IssueRequest, IssuedCertificate } from './types.ts';
+import type { Tables } from '@cc/db/schema.gen';
 
 const crypto = globalThis.crypto;
 x509.cryptoProvider.set(crypto);
@@ -75,7 +76,7 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
   const cache = new Map<string, Promise<{ root: Loaded; intermediate: Loaded }>>();
 
   async function load(brand: string, kind: 'root' | 'intermediate'): Promise<Loaded | null> {
-    const [row] = await deps.db.query<{ cert_pem: string; key_sealed: string }>(`SELECT cert_pem, key_sealed FROM ca_keys WHERE brand = $1 AND kind = $2`, [brand, kind]);
+    const [row] = await deps.db.query<Pick<Tables['ca_keys'], 'cert_pem' | 'key_sealed'>>(`SELECT cert_pem, key_sealed FROM ca_keys WHERE brand = $1 AND kind = $2`, [brand, kind]);
     if (!row) return null;
     const der = Buffer.from(deps.box.open(row.key_sealed), 'base64');
     const key = await crypto.subtle.importKey('pkcs8', der, ecdsa, false, ['sign']);

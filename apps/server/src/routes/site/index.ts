@@ -3,6 +3,7 @@ import { envelope } from '@cc/contracts/envelope';
 import { exRateAnswer, frontConfAnswer, siteConfig } from '@cc/contracts/site';
 import { ok } from '../../lib/envelope.ts';
 import { siteConfigFor } from '../../services/site/site-config.ts';
+import type { Tables } from '@cc/db/schema.gen';
 
 /** Site configuration, front settings and display rates: public, read by the console before sign-in. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,12 +12,12 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/frontConf', { schema: { tags: ['site'], summary: 'Front settings keyed by setting', response: { 200: envelope(frontConfAnswer) } } }, async () => {
-    const rows = await app.db.query<{ setting: string; value: string; description: string }>(`SELECT setting, value, description FROM front_conf ORDER BY setting`);
+    const rows = await app.db.query<Pick<Tables['front_conf'], 'setting' | 'value' | 'description'>>(`SELECT setting, value, description FROM front_conf ORDER BY setting`);
     return ok({ frontConf: rows });
   });
 
   app.get('/v1/exRate', { schema: { tags: ['site'], summary: 'Display exchange rates (CNY base)', response: { 200: envelope(exRateAnswer) } } }, async () => {
-    const rows = await app.db.query<{ currency: string; rate: string; symbol: string }>(`SELECT currency, rate, symbol FROM exchange_rates ORDER BY currency`);
+    const rows = await app.db.query<Pick<Tables['exchange_rates'], 'currency' | 'rate' | 'symbol'>>(`SELECT currency, rate, symbol FROM exchange_rates ORDER BY currency`);
     return ok({ currencies: rows.map((r) => ({ currency: r.currency, rate: Number(r.rate), symbol: r.symbol })) });
   });
 };

@@ -11,6 +11,7 @@ import { advanceIfValidated, dcvCheckJob, startValidation } from '../dcv/validat
 import { said } from '../purchase/rule-error.ts';
 import { acmeFor } from './acme-route.ts';
 import { storeCertificate } from './store.ts';
+import type { Tables } from '@cc/db/schema.gen';
 
 /**
  * Issuance of the free products over ACME (RFC 8555), as the real world does DNS-01: the customer publishes
@@ -81,7 +82,7 @@ async function csrFor(ctx: OrdersContext, csr: string, keySealed: string | null,
 async function fail(ctx: OrdersContext, orderId: number, reason: string, s: Said, names: Map<string, Said> = new Map(), acmeId?: number): Promise<void> {
   await ctx.db.tx(async (q) => {
     if (acmeId) await q.query(`UPDATE acme_orders SET status = 'invalid', error = $2, updated_at = now() WHERE id = $1`, [acmeId, JSON.stringify(s)]);
-    const rows = await q.query<{ id: number; domain: string }>(`SELECT id, domain FROM order_domains WHERE order_id = $1`, [orderId]);
+    const rows = await q.query<Pick<Tables['order_domains'], 'id' | 'domain'>>(`SELECT id, domain FROM order_domains WHERE order_id = $1`, [orderId]);
     for (const r of rows) {
       const why = names.get(norm(r.domain)) ?? s;
       await q.query(`UPDATE order_domains SET status = 'pending', validated_at = NULL, reused = false, last_error = $2 WHERE id = $1`, [r.id, JSON.stringify(why)]);
@@ -104,12 +105,12 @@ async function fail(ctx: OrdersContext, orderId: number, reason: string, s: Said
 export async function prepareAcmeOrder(ctx: OrdersContext, orderId: number): Promise<void> {
   const adapter = await acmeFor(ctx, ctx.db, orderId);
   if (!adapter) return;
-  const [o] = await ctx.db.query<{ order_status: number; csr: string; private_key_sealed: string | null }>(
+  const [o] = await ctx.db.query<Pick<Tables['orders'], 'order_status' | 'csr' | 'private_key_sealed'>>(
     `SELECT order_status, csr, private_key_sealed FROM orders WHERE id = $1`,
     [orderId],
   );
   if (!o || o.order_status !== orderStatus.awaitingValidation) return;
-  const rows = await ctx.db.query<{ id: number; domain: string; value: string }>(`SELECT id, domain, value FROM order_domains WHERE order_id = $1 ORDER BY id`, [orderId]);
+  const rows = await ctx.db.query<Pick<Tables['order_domains'], 'id' | 'domain' | 'value'>>(`SELECT id, domain, value FROM order_domains WHERE order_id = $1 ORDER BY id`, [orderId]);
   // Done already (a second job, another instance): the rows carry the CA's values.
   if (!rows.length || rows.every((r) => r.value !== '')) return;
   const names = rows.map((r) => norm(r.domain));
@@ -120,9 +121,9 @@ export async function prepareAcmeOrder(ctx: OrdersContext, orderId: number): Pro
   }
   const { order, authorizations } = await adapter.newOrder(names);
   await ctx.db.tx(async (q) => {
-    const [lock] = await q.query<{ order_status: number }>(`SELECT order_status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
+    const [lock] = await q.query<Pick<Tables['orders'], 'order_status'>>(`SELECT order_status FROM orders WHERE id = $1 FOR UPDATE`, [orderId]);
     if (lock?.order_status !== orderStatus.awaitingValidation) return;
-    const fresh = await q.query<{ id: number; domain: string; value: string }>(`SELECT id, domain, value FROM order_domains WHERE order_id = $1`, [orderId]);
+    const fresh = await q.query<Pick<Tables['order_domains'], 'id' | 'domain' | 'value'>>(`SELECT id, domain, value FROM order_domains WHERE order_id = $1`, [orderId]);
     if (fresh.every((r) => r.value !== '')) return;
     await q.query(`INSERT INTO acme_orders (order_id, directory_url, acme_order, authorizations, csr) VALUES ($1, $2, $3::jsonb, $4::jsonb, $5)`, [
       orderId,

@@ -1,9 +1,10 @@
 import type { Queryable } from '@cc/db/client';
 import { fail } from '../../lib/app-error.ts';
 import { pageOffset } from './paging.ts';
+import type { Tables } from '@cc/db/schema.gen';
 
 export async function listDcvEmails(db: Queryable, accountId: number, q: { limit: number; offset: number }) {
-  const rows = await db.query<{ id: number; email: string }>(
+  const rows = await db.query<Pick<Tables['dcv_emails'], 'id' | 'email'>>(
     `SELECT id, email FROM dcv_emails WHERE account_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
     [accountId, q.limit, pageOffset(q)],
   );

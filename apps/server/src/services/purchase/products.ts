@@ -1,6 +1,7 @@
 import type { Queryable } from '@cc/db/client';
 import type { Product } from '@cc/contracts/purchase';
 import { visibleProducts } from '@cc/domain/pricing';
+import type { Tables } from '@cc/db/schema.gen';
 
 const columns = `product_no AS "productNo", product_name AS "productName", product_type AS "productType", brand, brand_name AS "brandName",
   sub_brand AS "subBrand", brand_description AS "brandDescription", brand_description_en AS "brandDescriptionEn",
@@ -10,7 +11,7 @@ const columns = `product_no AS "productNo", product_name AS "productName", produ
 
 /** The catalogue in its sort order, narrowed by the xGlobalsignBrands site setting. */
 export async function listVisibleProducts(db: Queryable): Promise<Product[]> {
-  const [setting] = await db.query<{ value: string }>(`SELECT value FROM front_conf WHERE setting = 'xGlobalsignBrands'`);
+  const [setting] = await db.query<Pick<Tables['front_conf'], 'value'>>(`SELECT value FROM front_conf WHERE setting = 'xGlobalsignBrands'`);
   const rows = await db.query<Product>(`SELECT ${columns} FROM products ORDER BY sort, product_no`);
   return visibleProducts(rows, setting?.value);
 }
@@ -19,6 +20,6 @@ export async function listVisibleProducts(db: Queryable): Promise<Product[]> {
 export async function findProduct(db: Queryable, productNo: string): Promise<Product | null> {
   const [row] = await db.query<Product>(`SELECT ${columns} FROM products WHERE product_no = $1`, [productNo]);
   if (!row) return null;
-  const [setting] = await db.query<{ value: string }>(`SELECT value FROM front_conf WHERE setting = 'xGlobalsignBrands'`);
+  const [setting] = await db.query<Pick<Tables['front_conf'], 'value'>>(`SELECT value FROM front_conf WHERE setting = 'xGlobalsignBrands'`);
   return visibleProducts([row], setting?.value)[0] ?? null;
 }

@@ -114,7 +114,7 @@ export default function PasswordResetPage() {
   return (
     <AuthShell title={t('route.passwordReset')} testId="password-reset-page">
       {!target ? (
-        <Form form={idForm} layout="vertical" requiredMark={false} onFinish={lookUp} initialValues={{ telPrefix: site.defaultPrefix, identifier: '' }}>
+        <Form form={idForm} layout="vertical" requiredMark={false} onFinish={(v) => void lookUp(v)} initialValues={{ telPrefix: site.defaultPrefix, identifier: '' }}>
           <Form.Item label={t('auth.reset.identifier')} required>
             <Space.Compact block>
               {looksLikePhone ? (
@@ -132,7 +132,7 @@ export default function PasswordResetPage() {
           </Button>
         </Form>
       ) : (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={reset}>
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void reset(v)}>
           <Typography.Paragraph type="secondary" data-testid="reset-target">
             {t('auth.reset.sendTo', { contact: target.contact })}
           </Typography.Paragraph>

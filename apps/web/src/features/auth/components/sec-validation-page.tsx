@@ -95,7 +95,7 @@ export default function SecValidationPage() {
       <Typography.Paragraph type="secondary" data-testid="sec-hint">
         {method === 'google' ? t('auth.sec.googleHint') : sentTo ? t('common.codeSentTo', { to: sentTo }) : t('auth.sec.sendTo', { contact: (method === 'tel' ? search.telContact : search.emailContact) ?? search.contact ?? '' })}
       </Typography.Paragraph>
-      <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={onFinish} key={method}>
+      <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)} key={method}>
         <CodeField rules={rules.code} send={method !== 'google' ? send : undefined} autoFocus />
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="sec-submit">
           {t('auth.sec.submit')}

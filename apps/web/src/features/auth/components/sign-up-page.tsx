@@ -104,7 +104,7 @@ export default function SignUpPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        onFinish={onFinish}
+        onFinish={(v) => void onFinish(v)}
         initialValues={{ telPrefix: site.defaultPrefix, inviteCode: search.inviteCode ?? params.code ?? '' }}
       >
         {type === 'email' ? (

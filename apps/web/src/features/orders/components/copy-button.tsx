@@ -17,10 +17,9 @@ export function CopyButton({ text, testId, label = false }: { text: string; test
       title={t('copy')}
       data-testid={testId}
       disabled={!text}
-      onClick={async () => {
-        if (await copyText(text)) toast.success(t('copySuccess'));
-        else toast.error(t('copyFail'));
-      }}
+      onClick={() =>
+        void copyText(text).then((ok) => (ok ? toast.success(t('copySuccess')) : toast.error(t('copyFail'))))
+      }
     >
       {label ? t('copy') : null}
     </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -33,7 +33,7 @@ export function RecordSelect<T extends { id: number }>({ testId, list, page, onP
   const { t } = usePurchaseT();
   const [dialog, setDialog] = useState<{ editing: T | null } | null>(null);
   const [justSaved, setJustSaved] = useState<number | null>(null);
-  const items = list.data?.data ?? [];
+  const items = useMemo(() => list.data?.data ?? [], [list.data]);
   const first = pickFirst ? items[0] : undefined;
 
   // Not while a saved record is awaited: it, not the first one, is to be chosen.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { CsrRequest } from '@cc/pki/csr';
 import { saveEmailApplies, type DcvMethod } from '@cc/domain/dcv';
@@ -220,11 +220,12 @@ export function useCreateOrders(s: OrderSubmission) {
     setProgress({ items: [...items], running: false });
   };
 
+  // This render's submit, which already sees the orders read.
+  const submitQueuedNow = useEffectEvent(() => void submit());
   useEffect(() => {
     if (!submitQueued || !s.settled) return;
     setSubmitQueued(false);
-    void submit();
-    // submit is this render's, which already sees the orders read.
+    submitQueuedNow();
   }, [submitQueued, s.settled]);
 
   const reportFailures = () => {

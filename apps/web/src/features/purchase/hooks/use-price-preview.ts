@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { priceDebounceMs } from '@cc/domain/terms';
 import { isAbortError } from '../../../lib/http.ts';
 import { getPrice } from '../api/get-price.ts';
@@ -23,12 +23,15 @@ export function usePricePreview(product: PricedProduct | null, term: number, ord
   const [pricing, setPricing] = useState(false);
   const counts = useMemo(() => billedCounts(orders), [orders]);
   const priceKey = priceKeyOf(product?.productNo, term, counts, mode);
+  // Reads the inputs as they are when the debounce ends; priceKey, which carries all they price, decides when to ask.
+  const quote = useEffectEvent((productNo: string, signal: AbortSignal) => quoteOrders(counts, mode === 'single' ? 1 : 0, withDomains, priceOf(productNo, term, signal)));
+  const productNo = product?.productNo;
   useEffect(() => {
-    if (!product) return;
+    if (!productNo) return;
     const controller = new AbortController();
     setPricing(true);
     const timer = setTimeout(() => {
-      quoteOrders(counts, mode === 'single' ? 1 : 0, withDomains, priceOf(product.productNo, term, controller.signal)).then(
+      quote(productNo, controller.signal).then(
         (q) => {
           setPrice({ ...q, key: priceKey });
           setPricing(false);
@@ -44,8 +47,7 @@ export function usePricePreview(product: PricedProduct | null, term: number, ord
       clearTimeout(timer);
       controller.abort();
     };
-    // priceKey carries everything the price depends on.
-  }, [priceKey]);
+  }, [priceKey, productNo]);
 
   const totalOf = async (created: readonly PlannedOrder[]): Promise<number | null> => {
     if (!product || product.free) return 0;

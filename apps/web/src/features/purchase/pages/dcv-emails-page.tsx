@@ -76,6 +76,7 @@ export default function DcvEmailsPage() {
                 okText={t('common.delete')}
                 cancelText={t('common.cancel')}
                 okButtonProps={{ danger: true }}
+                // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Popconfirm awaits onConfirm (OK shows loading until it settles); antd types it void
                 onConfirm={() => remove(r.id)}
               >
                 <Button type="link" danger size="small" data-testid={`delete-${r.email}`}>

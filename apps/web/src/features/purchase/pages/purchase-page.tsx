@@ -73,7 +73,7 @@ const fieldKeys: Record<FormField, string> = { product: 'product', commonName: '
  * interruptible render after it, from a deferred copy of the form.
  */
 export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
-  const { t, msg, lang } = usePurchaseT();
+  const { t, msg } = usePurchaseT();
   const money = useMoney();
   const site = useSiteConfig();
   const front = useFrontConf();
@@ -223,7 +223,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const errors = Object.fromEntries(Object.entries(ruleErrors).map(([f, e]) => [f, text(e)])) as Record<FormField, string | null>;
   /** A field's error as shown: only once it was touched, or Create was pressed. */
   const shown = (f: FormField) => (show(fieldKeys[f]) ? errors[f] : null);
-  const orderErrors = useMemo(() => batchOrderErrors(mode, plan.orders).map((e) => ({ label: e.label, text: msg(e.error.messageKey, e.error.params) })), [mode, plan.orders, lang]);
+  const orderErrors = useMemo(() => batchOrderErrors(mode, plan.orders).map((e) => ({ label: e.label, text: msg(e.error.messageKey, e.error.params) })), [mode, plan.orders, msg]);
   const sequential = plan.orders.length > sequentialCreateThreshold;
   const batchShown = mode === 'batch' && (show('batch') || fromCsr);
   const batchMessages = useMemo(
@@ -305,7 +305,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     setZipName(file.name);
     changed('csr');
     toast.success(msg('purchase.csr.uploaded', { n: readable.length }));
-  }, [lang, changed]);
+  }, [msg, changed]);
 
   // ---- the sections' handlers: stable, so that typing in one box leaves the other sections alone
   const on = useMemo(

@@ -20,12 +20,13 @@ export function CopyButton({ text, size = 'small' }: { text: string; size?: 'sma
       icon={outcome === 'ok' ? <CheckOutlined /> : <CopyOutlined />}
       disabled={!text}
       data-copied={outcome}
-      onClick={async () => {
-        const ok = await copyText(text);
-        setLast({ text, ok });
-        if (ok) toast.success(t('copySuccess'));
-        else toast.error(t('copyFail'));
-      }}
+      onClick={() =>
+        void copyText(text).then((ok) => {
+          setLast({ text, ok });
+          if (ok) toast.success(t('copySuccess'));
+          else toast.error(t('copyFail'));
+        })
+      }
     >
       {outcome === 'ok' ? t('copied') : t('copy')}
     </Button>

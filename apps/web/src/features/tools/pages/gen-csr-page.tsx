@@ -76,7 +76,7 @@ export default function GenCsrPage() {
       <Form<FormValues>
         form={form}
         layout="vertical"
-        onFinish={submit}
+        onFinish={(v) => void submit(v)}
         initialValues={{
           signAlg: CSR_DEFAULTS.signAlg,
           keySize: CSR_DEFAULTS.keySize,

@@ -40,7 +40,7 @@ export default function ParseCertPage() {
       const report = await checkChain(bundle.certificates, { lang, host: r.host });
       return { report, orderedPem: certificatesToPem(report.order.map((i) => bundle.certificates[i]!)) };
     },
-    [lang],
+    lang,
   );
 
   const result = state.status === 'done' ? state.value : null;

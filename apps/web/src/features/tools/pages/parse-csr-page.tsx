@@ -15,7 +15,7 @@ export default function ParseCsrPage() {
   const { t, lang, errorText } = useToolsT();
   const [input, setInput] = useState<PemInputValue>(emptyPemInput);
   const [request, setRequest] = useState<{ data: string | Uint8Array } | null>(null);
-  const state = useAsyncResult<{ data: string | Uint8Array }, CsrView[]>(request, (r) => parseCsrs(r.data, { lang }), [lang]);
+  const state = useAsyncResult<{ data: string | Uint8Array }, CsrView[]>(request, (r) => parseCsrs(r.data, { lang }), lang);
   const csrs = state.status === 'done' ? state.value : null;
   return (
     <ToolCard title={t('parse.titleCsr')} extra={csrs && <JsonExportButton data={csrs} fileName="csr.json" />}>
