@@ -45,8 +45,12 @@ const union = `
 
 type Row = { id: string; kind: LogKind; action: string; params: Record<string, unknown> | string; ip: string; user_agent: string; at: Date | string };
 
-/** The day's start in China Standard Time, the product's home market (every time shown is in it). */
-const dayStart = (d: string, plusDays = 0) => new Date(new Date(`${d}T00:00:00+08:00`).getTime() + plusDays * 86400_000);
+/**
+ * The day's start in China Standard Time, the product's home market (every time shown is in it), worked out by the
+ * database: 0001-01-01 there is 1 BC in UTC, which a JavaScript Date does not hand to the driver. An interval
+ * offset is east-positive (a '+08' string would be POSIX, i.e. west).
+ */
+const dayStartSql = (n: string) => `((${n})::date::timestamp AT TIME ZONE INTERVAL '+08:00')`;
 
 function where(f: LogFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -57,8 +61,8 @@ function where(f: LogFilter): { sql: string; params: unknown[] } {
   };
   if (f.kind) add((n) => `kind = ${n}`, f.kind);
   if (f.keyword) add((n) => `(ip ILIKE ${n} OR user_agent ILIKE ${n} OR params::text ILIKE ${n})`, `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (f.startDate) add((n) => `at >= ${n}`, dayStart(f.startDate));
-  if (f.endDate) add((n) => `at < ${n}`, dayStart(f.endDate, 1));
+  if (f.startDate) add((n) => `at >= ${dayStartSql(n)}`, f.startDate);
+  if (f.endDate) add((n) => `at < ${dayStartSql(`${n}::date + 1`)}`, f.endDate);
   return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
 }
 
