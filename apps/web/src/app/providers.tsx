@@ -3,6 +3,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
+import { PresetColors } from 'antd/es/theme/interface';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { setNotifySink } from '../lib/notify.ts';
@@ -14,6 +15,24 @@ export const primaryColor = '#1652f0';
 
 // The HTTP client's toasts.
 setNotifySink({ error: (text) => toast.error(text) });
+
+/**
+ * Coloured tags (statuses of orders, domains, invoices...) write their text in shade 7 of the colour, and status tags
+ * (success, processing, warning, error) in the plain status colour: on the tag's pale (light) or deep (dark) background
+ * that is 2.2 to 4:1. Shade 9 of each palette is the far end from the background in either theme (7:1 and more), so
+ * every feature's tags read without each choosing its own colours.
+ */
+function readableTagTokens(dark: boolean) {
+  const palette = theme.getDesignToken({ token: { colorPrimary: primaryColor }, algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }) as unknown as Record<string, string>;
+  const text = (colour: string) => palette[`${colour}9`]!;
+  return {
+    ...Object.fromEntries(PresetColors.map((c) => [`${c}7`, text(c)])),
+    colorSuccess: text('green'),
+    colorInfo: text('blue'),
+    colorWarning: text('gold'),
+    colorError: text('red'),
+  };
+}
 
 /** Page background and text colour from the theme (what antd's App component would set, without its weight). */
 function Body({ children }: { children: React.ReactNode }) {
@@ -47,6 +66,7 @@ function Themed({ children }: { children: React.ReactNode }) {
         Menu: { itemSelectedColor: accentText, subMenuItemSelectedColor: accentText },
         // An empty table's message is drawn in the disabled grey (25 %): readable text there, not a disabled control.
         Table: { colorTextDisabled: ink(0.6) },
+        Tag: readableTagTokens(dark),
       },
     };
   }, [dark]);

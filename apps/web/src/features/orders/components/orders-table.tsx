@@ -17,6 +17,7 @@ import { rowAmount, type Paging } from '../lib/list-view.ts';
 import { isCancellable, isIssued, isPayable } from '../lib/status.ts';
 import { DaysLeft } from './days-left.tsx';
 import { StatusTag, useValidityText } from './status-tag.tsx';
+import { MeasureSafe } from '../../../components/measure-safe.tsx';
 
 export interface OrdersTableProps {
   rows: readonly OrderListItem[];
@@ -143,6 +144,7 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('list.empty') }}
       rowSelection={{
+        columnTitle: (checkbox) => <MeasureSafe>{checkbox}</MeasureSafe>,
         selectedRowKeys: selected.map((o) => o.orderNo),
         onChange: (_, picked) => onSelected(picked),
         preserveSelectedRowKeys: true,

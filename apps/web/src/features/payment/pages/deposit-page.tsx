@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useId } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -41,6 +41,8 @@ type Final = Deposit['status'];
 
 /** /deposit: top up the balance by an outside way, follow the payment to its end, refresh the balance. */
 export default function DepositPage() {
+  // Ties each label to its control, so the control has an accessible name.
+  const id = useId();
   const { t, lang } = usePaymentT();
   const money = useMoney();
   const qc = useQueryClient();
@@ -224,7 +226,7 @@ export default function DepositPage() {
             </Flex>
           ) : (
             <Form layout="vertical" onFinish={() => void submit()} data-testid="deposit-form">
-              <Form.Item label={t('deposit.amount')} extra={t('deposit.amountHelp')} required>
+              <Form.Item label={t('deposit.amount')} htmlFor={`${id}-amount`} extra={t('deposit.amountHelp')} required>
                 <Flex vertical gap={8}>
                   <Radio.Group
                     optionType="button"
@@ -233,6 +235,7 @@ export default function DepositPage() {
                     options={presets.map((p) => ({ value: p, label: <span data-testid={`preset-${p}`}>{p.toLocaleString(lang === 'en' ? 'en-US' : 'zh-CN')}</span> }))}
                   />
                   <InputNumber
+                    id={`${id}-amount`}
                     value={amount}
                     onChange={(v) => setAmount(typeof v === 'number' ? v : null)}
                     min={depositMin / 100}

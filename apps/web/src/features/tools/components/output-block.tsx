@@ -26,7 +26,7 @@ export function OutputBlock(props: { title: string; text: string; fileName?: str
           )}
         </Flex>
       </Flex>
-      <Input.TextArea readOnly value={text} autoSize={{ minRows: props.rows ?? 7, maxRows: 24 }} style={monoStyle} />
+      <Input.TextArea readOnly aria-label={title} value={text} autoSize={{ minRows: props.rows ?? 7, maxRows: 24 }} style={monoStyle} />
     </div>
   );
 }

@@ -27,6 +27,7 @@ export function PemInput(props: { value: PemInputValue; onChange: (v: PemInputVa
       <Input.TextArea
         value={value.text}
         onChange={(e) => onChange({ text: e.target.value, file: null })}
+        aria-label={props.placeholder ?? t('input.placeholder')}
         placeholder={props.placeholder ?? t('input.placeholder')}
         autoSize={{ minRows: props.rows ?? 7, maxRows: 20 }}
         style={monoStyle}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type HTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, useId } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -45,6 +45,8 @@ interface Row {
 const stateColors: Record<RowState, string> = { ready: 'blue', exists: 'default', creating: 'processing', created: 'green', failed: 'red' };
 
 export default function BatchCfdnsPage() {
+  // Ties each label to its control, so the control has an accessible name.
+  const id = useId();
   const { t } = useToolsT();
   const stored = useRef(readStoredToken());
   const [token, setToken] = useState(stored.current.token);
@@ -174,9 +176,9 @@ export default function BatchCfdnsPage() {
       <Form layout="vertical">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label={t('cfdns.token')} extra={t('cfdns.tokenHelp')}>
+            <Form.Item label={t('cfdns.token')} htmlFor={`${id}-token`} extra={t('cfdns.tokenHelp')}>
               <Flex vertical gap={8}>
-                <Input.Password value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" allowClear data-testid="cf-token" />
+                <Input.Password id={`${id}-token`} value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" allowClear data-testid="cf-token" />
                 <Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} data-testid="cf-remember">
                   {t('cfdns.remember')}
                 </Checkbox>
@@ -184,8 +186,8 @@ export default function BatchCfdnsPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label={t('cfdns.zone')}>
-              <Input value={zoneName} onChange={(e) => setZoneName(e.target.value)} placeholder="example.com" data-testid="cf-zone" />
+            <Form.Item label={t('cfdns.zone')} htmlFor={`${id}-zone`}>
+              <Input id={`${id}-zone`} value={zoneName} onChange={(e) => setZoneName(e.target.value)} placeholder="example.com" data-testid="cf-zone" />
             </Form.Item>
           </Col>
         </Row>
@@ -199,6 +201,7 @@ export default function BatchCfdnsPage() {
           extra={<span style={{ whiteSpace: 'pre-wrap' }}>{format === 'csv' ? t('cfdns.csvHelp') : t('cfdns.listHelp')}</span>}
         >
           <Input.TextArea
+            aria-label={t('cfdns.records')}
             value={text}
             onChange={(e) => setText(e.target.value)}
             autoSize={{ minRows: 7, maxRows: 20 }}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useId } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -19,6 +19,8 @@ import { REPLACE_TIME_LIMIT_MS, useBatchReplace } from '../workers/batch-replace
 const newRule = (): ReplaceRule => ({ find: '', replace: '', regex: false, caseSensitive: true });
 
 export default function BatchReplacePage() {
+  // Ties each label to its control, so the control has an accessible name.
+  const id = useId();
   const { t } = useToolsT();
   const [text, setText] = useState('');
   const [rules, setRules] = useState<ReplaceRule[]>([newRule()]);
@@ -37,15 +39,17 @@ export default function BatchReplacePage() {
   return (
     <ToolCard title={t('batch.title')}>
       <Flex vertical gap={12}>
-        <Typography.Text strong>{t('batch.text')}</Typography.Text>
-        <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 7, maxRows: 20 }} style={monoStyle} data-testid="batch-text" />
+        <Typography.Text strong>
+          <label htmlFor={`${id}-text`}>{t('batch.text')}</label>
+        </Typography.Text>
+        <Input.TextArea id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} autoSize={{ minRows: 7, maxRows: 20 }} style={monoStyle} data-testid="batch-text" />
         {rules.map((r, i) => (
           <Row key={i} gutter={8} align="middle" data-testid="batch-rule">
             <Col xs={24} md={8}>
-              <Input value={r.find} onChange={(e) => update(i, { find: e.target.value })} placeholder={t('batch.find')} style={monoStyle} />
+              <Input aria-label={t('batch.find')} value={r.find} onChange={(e) => update(i, { find: e.target.value })} placeholder={t('batch.find')} style={monoStyle} />
             </Col>
             <Col xs={24} md={8}>
-              <Input value={r.replace} onChange={(e) => update(i, { replace: e.target.value })} placeholder={t('batch.replace')} style={monoStyle} />
+              <Input aria-label={t('batch.replace')} value={r.replace} onChange={(e) => update(i, { replace: e.target.value })} placeholder={t('batch.replace')} style={monoStyle} />
             </Col>
             <Col xs={24} md={8}>
               <Flex gap={8} align="center" wrap>

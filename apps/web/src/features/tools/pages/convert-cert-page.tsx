@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useId } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -29,6 +29,8 @@ interface Output {
 }
 
 export default function ConvertCertPage() {
+  // Ties each label to its control, so the control has an accessible name.
+  const id = useId();
   const { t, errorText } = useToolsT();
   const [input, setInput] = useState<PemInputValue>(emptyPemInput);
   const [keyInput, setKeyInput] = useState<PemInputValue>(emptyPemInput);
@@ -110,12 +112,13 @@ export default function ConvertCertPage() {
           />
         </Form.Item>
         <Flex gap={16} wrap>
-          <Form.Item label={t('convertCert.password')}>
-            <Input.Password value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" style={{ width: 240 }} data-testid="pfx-password" />
+          <Form.Item label={t('convertCert.password')} htmlFor={`${id}-password`}>
+            <Input.Password id={`${id}-password`} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" style={{ width: 240 }} data-testid="pfx-password" />
           </Form.Item>
           {target === 'pfx' && (
-            <Form.Item label={t('convertCert.pfxEncryption')}>
+            <Form.Item label={t('convertCert.pfxEncryption')} htmlFor={`${id}-encryption`}>
               <Select<Pkcs12Encryption>
+                id={`${id}-encryption`}
                 value={encryption}
                 onChange={setEncryption}
                 style={{ width: 280 }}
@@ -126,8 +129,9 @@ export default function ConvertCertPage() {
               />
             </Form.Item>
           )}
-          <Form.Item label={t('convertCert.lineEnding')}>
+          <Form.Item label={t('convertCert.lineEnding')} htmlFor={`${id}-eol`}>
             <Select
+              id={`${id}-eol`}
               value={eol}
               onChange={setEol}
               style={{ width: 140 }}
@@ -148,8 +152,8 @@ export default function ConvertCertPage() {
             <Form.Item label={t('convertCert.privateKey')}>
               <PemInput value={keyInput} onChange={setKeyInput} testId="key-input" />
             </Form.Item>
-            <Form.Item label={t('convertCert.keyPassword')}>
-              <Input.Password value={keyPassword} onChange={(e) => setKeyPassword(e.target.value)} autoComplete="off" style={{ width: 240 }} />
+            <Form.Item label={t('convertCert.keyPassword')} htmlFor={`${id}-key-password`}>
+              <Input.Password id={`${id}-key-password`} value={keyPassword} onChange={(e) => setKeyPassword(e.target.value)} autoComplete="off" style={{ width: 240 }} />
             </Form.Item>
           </>
         )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useId } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -17,6 +17,8 @@ import { useToolsT } from '../components/use-tools-t.ts';
 const FORMAT_NAMES: Record<PrivateKeyFormat, string> = { pkcs8: 'PKCS#8', pkcs1: 'PKCS#1 (RSA)', sec1: 'SEC1 (EC)' };
 
 export default function ConvertPrivateKeyPage() {
+  // Ties each label to its control, so the control has an accessible name.
+  const id = useId();
   const { t, errorText } = useToolsT();
   const [input, setInput] = useState<PemInputValue>(emptyPemInput);
   const [inPass, setInPass] = useState('');
@@ -51,8 +53,8 @@ export default function ConvertPrivateKeyPage() {
         <Form.Item>
           <PemInput value={input} onChange={setInput} testId="key-input" />
         </Form.Item>
-        <Form.Item label={t('convertKey.inputPassword')}>
-          <Input.Password value={inPass} onChange={(e) => setInPass(e.target.value)} autoComplete="off" style={{ width: 280 }} />
+        <Form.Item label={t('convertKey.inputPassword')} htmlFor={`${id}-in`}>
+          <Input.Password id={`${id}-in`} value={inPass} onChange={(e) => setInPass(e.target.value)} autoComplete="off" style={{ width: 280 }} />
         </Form.Item>
         <Flex gap={24} wrap>
           <Form.Item label={t('convertKey.format')}>
@@ -63,8 +65,8 @@ export default function ConvertPrivateKeyPage() {
           </Form.Item>
         </Flex>
         {(format === 'pkcs8' || encoding === 'pem') && (
-          <Form.Item label={t('convertKey.outputPassword')} extra={format === 'pkcs8' ? t('convertKey.pkcs8Encryption') : t('convertKey.legacyEncryption')}>
-            <Input.Password value={outPass} onChange={(e) => setOutPass(e.target.value)} autoComplete="new-password" style={{ width: 280 }} />
+          <Form.Item label={t('convertKey.outputPassword')} htmlFor={`${id}-out`} extra={format === 'pkcs8' ? t('convertKey.pkcs8Encryption') : t('convertKey.legacyEncryption')}>
+            <Input.Password id={`${id}-out`} value={outPass} onChange={(e) => setOutPass(e.target.value)} autoComplete="new-password" style={{ width: 280 }} />
           </Form.Item>
         )}
         <Button type="primary" loading={busy} onClick={() => void convert()} data-testid="convert-submit">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useId } from 'react';
 import Col from 'antd/es/col';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
@@ -31,6 +31,8 @@ const FILE_NAMES: Record<SslServer, string> = {
 };
 
 export default function SslConfigPage() {
+  // Ties each label to its control, so the control has an accessible name.
+  const id = useId();
   const { t } = useToolsT();
   const [server, setServer] = useState<SslServer>('nginx');
   const [profile, setProfile] = useState<SslProfile>('intermediate');
@@ -49,8 +51,9 @@ export default function SslConfigPage() {
       <Form layout="vertical">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item label={t('ssl.server')}>
+            <Form.Item label={t('ssl.server')} htmlFor={`${id}-server`}>
               <Select<SslServer>
+                id={`${id}-server`}
                 value={server}
                 onChange={setServer}
                 showSearch={{ optionFilterProp: 'label' }}
@@ -65,25 +68,25 @@ export default function SslConfigPage() {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label={t('ssl.serverVersion')}>
-              <Input value={serverVersion} onChange={(e) => setVersions({ ...versions, [server]: e.target.value })} />
+            <Form.Item label={t('ssl.serverVersion')} htmlFor={`${id}-version`}>
+              <Input id={`${id}-version`} value={serverVersion} onChange={(e) => setVersions({ ...versions, [server]: e.target.value })} />
             </Form.Item>
           </Col>
           {SSL_SERVERS[server].usesOpenssl && (
             <Col xs={12} md={6}>
-              <Form.Item label={t('ssl.opensslVersion')}>
-                <Input value={openssl} onChange={(e) => setOpenssl(e.target.value)} />
+              <Form.Item label={t('ssl.opensslVersion')} htmlFor={`${id}-openssl`}>
+                <Input id={`${id}-openssl`} value={openssl} onChange={(e) => setOpenssl(e.target.value)} />
               </Form.Item>
             </Col>
           )}
           <Col xs={12} md={6}>
-            <Form.Item label={t('ssl.hsts')}>
-              <Switch checked={hsts} onChange={setHsts} />
+            <Form.Item label={t('ssl.hsts')} htmlFor={`${id}-hsts`}>
+              <Switch id={`${id}-hsts`} aria-label={t('ssl.hsts')} checked={hsts} onChange={setHsts} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label={t('ssl.ocsp')}>
-              <Switch checked={ocsp} onChange={setOcsp} />
+            <Form.Item label={t('ssl.ocsp')} htmlFor={`${id}-ocsp`}>
+              <Switch id={`${id}-ocsp`} aria-label={t('ssl.ocsp')} checked={ocsp} onChange={setOcsp} />
             </Form.Item>
           </Col>
         </Row>
