@@ -46,11 +46,11 @@ const publicCall = async (method: 'GET' | 'POST', url: string, payload?: object)
 const accountOf = async (token: string) => ((await client(t.app, token).get('/v1/account')).body.data as { accountInfo: Record<string, unknown> }).accountInfo;
 const rowsOf = async (accountId: number) => (await t.app.db.query(`SELECT id FROM real_name_verifications WHERE account_id = $1`, [accountId])).length;
 
-async function signedCallback(body: object, opts: { timestamp?: number; key?: Buffer } = {}) {
+async function signedCallback(body: object, opts: { timestamp?: number; key?: Buffer; app?: TestApp['app'] } = {}) {
   const raw = JSON.stringify(body);
   const ts = opts.timestamp ?? Math.floor(Date.now() / 1000);
   const key = opts.key ?? verifierKey(Buffer.from(sandboxSecretForTests, 'utf8'));
-  const r = await t.app.inject({
+  const r = await (opts.app ?? t.app).inject({
     method: 'POST',
     url: '/verification-callbacks/sandbox',
     headers: { 'content-type': 'application/json', [verificationSignatureHeader]: signVerificationCallback(key, ts, raw), [verificationTimestampHeader]: String(ts) },
@@ -301,5 +301,36 @@ describe('invite condition and the referral reward', () => {
     await me.put('/v1/inviteCode', { inviteCode: `New${randomInt(100_000, 999_999)}` });
     await expect(signUpByEmail(t.app, { inviteCode: old })).rejects.toThrow();
     expect((await me.get('/v1/inviteCondition')).body.data).toMatchObject({ invited: 0 });
+  });
+});
+
+// Two approvals of one invited account delivered at once (its personal and its enterprise verification, each
+// callback several times over): PostgreSQL runs them truly in parallel, where the embedded database would queue them.
+describe('referral reward under concurrent callbacks (PostgreSQL)', () => {
+  let pg: TestApp;
+  beforeAll(async () => {
+    pg = await startTestApp({ PAYMENT_SANDBOX_SECRET: sandboxSecretForTests }, { postgres: true });
+  });
+  afterAll(() => pg.close());
+
+  it('applies each verification once and credits the inviter once', async () => {
+    const inviter = await signUpByEmail(pg.app);
+    const code = `Race${randomInt(100_000, 999_999)}`;
+    expect((await client(pg.app, inviter.token).put('/v1/inviteCode', { inviteCode: code })).body.code).toBe(200);
+    const friend = await signUpByEmail(pg.app, { inviteCode: code });
+    const f = client(pg.app, friend.token);
+    const personal = (await f.post('/v1/realAuth', { name: '钱七', idCard: idCard() })).body.data;
+    const org = (await f.post('/v1/orgRealAuth', company())).body.data;
+    const now = Math.floor(Date.now() / 1000);
+    const eventOf = (d: Record<string, unknown>) => ({ eventId: `${reviewIdOf(d)}:approved`, reviewId: reviewIdOf(d), merchantRef: String(d.authno), status: 'approved', reason: '', occurredAt: now });
+
+    const answers = await Promise.all([personal, org, personal, org, personal, org, personal, org].map((d) => signedCallback(eventOf(d), { app: pg.app })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => (a.body.data as { applied: boolean }).applied)).toHaveLength(2);
+
+    const [row] = await pg.app.db.query<{ id: number }>(`SELECT id FROM accounts WHERE account_no = $1`, [inviter.accountNo]);
+    expect(await balanceOf(pg.app, row!.id)).toBe(referralRewardCents);
+    expect((await client(pg.app, inviter.token).get('/v1/inviteCondition')).body.data).toMatchObject({ verified: 1, rewarded: 1, earnedCents: referralRewardCents });
+    await expectLedgerMatchesBalances(pg.app.db);
   });
 });
