@@ -6,10 +6,8 @@
  * Every page is checked by axe (no serious or critical violation) and photographed in zh and en, light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { creditCodeCheckChar, idCardCheckChar } from '@cc/domain/real-name';
-import { apiClient, outboxCode, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { apiClient, outboxCode, screenshot, signUpThroughApi, startStack, type Stack, expectAccessible } from './harness.ts';
 
 const tag = Date.now().toString(36);
 const inviterEmail = `inviter.${tag}@example.com`;
@@ -25,12 +23,6 @@ const idFirst = `11010519900101${String(Date.now() % 1000).padStart(3, '0')}`;
 const idCard = idFirst + idCardCheckChar(idFirst)!;
 const codeFirst = `91350100${tag.toUpperCase().replace(/[IOSVZ]/g, '1').padEnd(9, '0').slice(0, 9)}`;
 const creditCode = codeFirst + creditCodeCheckChar(codeFirst)!;
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()} ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')})`);
-  expect(bad).toEqual([]);
-}
 
 /** Each page in both languages and both themes: axe, then a screenshot. */
 async function photograph(token: string, path: string, ready: string, name: string) {

@@ -8,29 +8,17 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { apiClient, captchaAnswer, opensslCsr, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { apiClient, captchaAnswer, screenshot, signUpThroughApi, startStack, type Stack, expectAccessible, createPendingOrder, orderStatusOf } from './harness.ts';
 
 const email = `acct.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
 let stack: Stack;
 let token = '';
 let productNo = '';
-let seq = 0;
 const api = apiClient(() => stack.baseUrl, () => token);
 
-async function createOrder(): Promise<string> {
-  const commonName = `acct-${Date.now().toString(36)}-${seq++}.example.org`;
-  const orderNo = await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr: opensslCsr(commonName), commonName, dcvMethod: 'dns' });
-  return String(orderNo).split(',')[0]!;
-}
-const statusOf = async (orderNo: string) => (await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).orderStatus;
-
-async function expectNoSeriousAxe(p: Page) {
-  const { violations } = await new AxeBuilder({ page: p }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
+const createOrder = () => createPendingOrder(api, productNo, 'acct');
+const statusOf = (orderNo: string) => orderStatusOf(api, orderNo);
 
 /** Screenshots once motion has ended (spinners run forever and do not count). */
 async function shot(p: Page, name: string) {
@@ -218,7 +206,7 @@ describe('my account', () => {
       if (path === 'info') await p.getByTestId('profile-checklist').waitFor();
       expect(await p.getByTestId('breadcrumbs').textContent()).toMatch(lang === 'zh' ? /^我的账户\// : /^My account\//);
       await shot(p, `account-${path}-${lang}-${theme}`);
-      await expectNoSeriousAxe(p);
+      await expectAccessible(p);
     }
     await p.context().close();
   });

@@ -9,10 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
-import { apiClient, signUpThroughApi, screenshot, startStack, type Stack, opensslCsr } from './harness.ts';
+import { apiClient, signUpThroughApi, screenshot, startStack, type Stack, opensslCsr, expectAccessible } from './harness.ts';
 
 const email = `dcv.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -51,12 +50,6 @@ async function approverPage(lang: 'zh' | 'en' | 'fr', scheme: 'light' | 'dark'):
     if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
   });
   return { page, cspErrors };
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
 }
 
 beforeAll(async () => {

@@ -8,11 +8,10 @@
  * screenshots at 1280×800 and 1440×900, zh/en, light/dark go to e2e/screenshots/forms-*.
  */
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makeCsr, newAccount } from '../apps/server/test/purchase-helpers.ts';
-import { screenshot, startStack, type Stack } from './harness.ts';
+import { screenshot, startStack, type Stack, expectAccessible } from './harness.ts';
 
 let stack: Stack;
 let token = '';
@@ -24,14 +23,6 @@ async function open(opts: Parameters<Stack['newPage']>[0] = {}): Promise<Page> {
   const p = await stack.newPage({ token, ...opts });
   p.on('pageerror', (e) => pageErrors.push(`${p.url()}: ${e.message}`));
   return p;
-}
-
-async function expectAccessible(p: Page, include?: string) {
-  const builder = new AxeBuilder({ page: p });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
 }
 
 /** Once opening motions (the dialog's zoom, the messages' fade) have ended; spinners run forever and do not count. */

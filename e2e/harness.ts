@@ -16,6 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -212,4 +214,30 @@ export function apiClient(baseUrl: () => string, token: () => string) {
     if (env.code !== 200) throw new Error(`${method} ${p}: ${env.code} ${env.msg}`);
     return env.data;
   };
+}
+
+type Api = ReturnType<typeof apiClient>;
+let orderSeq = 0;
+
+/** One order of `productNo` waiting for payment (1001), through POST /v1/orders/certificate/{productNo}; its name is new in the run. */
+export async function createPendingOrder(api: Api, productNo: string, label: string): Promise<string> {
+  const commonName = `${label}-${Date.now().toString(36)}-${orderSeq++}.example.org`;
+  const orderNo = await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr: opensslCsr(commonName), commonName, dcvMethod: 'dns' });
+  return String(orderNo).split(',')[0]!;
+}
+
+export const orderStatusOf = async (api: Api, orderNo: string) => (await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).orderStatus;
+
+/**
+ * No serious or critical axe-core violation in the page, or in the parts given (the controls a change made).
+ * Each violation is one line naming the page, the rule and the elements, so a failure says what to fix.
+ */
+export async function expectAccessible(page: Page, within: string | readonly string[] = []) {
+  let axe = new AxeBuilder({ page });
+  for (const part of typeof within === 'string' ? [within] : within) axe = axe.include(part);
+  const { violations } = await axe.analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${page.url()} ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')})`);
+  expect(bad).toEqual([]);
 }

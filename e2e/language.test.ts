@@ -6,10 +6,8 @@
  * axe-core checks the changed screens; screenshots go to e2e/screenshots/ (lang-*).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { makeEcCsr, newAccount } from '../apps/server/test/purchase-helpers.ts';
-import { apiClient, screenshot, startStack, type Stack, themesFor } from './harness.ts';
+import { apiClient, screenshot, startStack, type Stack, themesFor, expectAccessible } from './harness.ts';
 
 let stack: Stack;
 let token = '';
@@ -20,15 +18,6 @@ const sizes = [
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },
 ] as const;
-
-/** No serious or critical axe violation in the page, or in the parts given (the controls this change made). */
-async function expectAccessible(page: Page, parts: string[] = []) {
-  let axe = new AxeBuilder({ page });
-  for (const part of parts) axe = axe.include(part);
-  const { violations } = await axe.analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad).toEqual([]);
-}
 
 async function signedIn(lang: 'zh' | 'en', theme: 'light' | 'dark' | 'system' = 'light', size: { width: number; height: number } = sizes[0]) {
   const p = await stack.newPage({ lang, theme, token });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
-import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, opensslCsr } from './harness.ts';
+import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, createPendingOrder, orderStatusOf } from './harness.ts';
 
 const email = `pay.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -19,18 +19,12 @@ let token = '';
 let productNo = '';
 let price = 0;
 let page: Page;
-let seq = 0;
 
 const api = apiClient(() => stack.baseUrl, () => token);
 
-/** One order waiting for payment (1001), through POST /v1/orders/certificate/{productNo}. */
-async function createOrder(): Promise<string> {
-  const commonName = `pay-${Date.now().toString(36)}-${seq++}.example.org`;
-  const orderNo = await api<string>('POST', `/v1/orders/certificate/${productNo}`, { year: 1, csr: opensslCsr(commonName), commonName, dcvMethod: 'dns' });
-  return String(orderNo).split(',')[0]!;
-}
+const createOrder = () => createPendingOrder(api, productNo, 'pay');
 
-const statusOf = async (orderNo: string) => (await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).orderStatus;
+const statusOf = (orderNo: string) => orderStatusOf(api, orderNo);
 const balance = async () => (await api<{ accountInfo: { balance: number } }>('GET', '/v1/account')).accountInfo.balance;
 
 /** Screenshots once the dialogs' opening motion has ended (spinners run forever and do not count). */

@@ -16,13 +16,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccount } from '../apps/server/test/purchase-helpers.ts';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
-import { screenshot as shoot, startStack, type Stack, apiClient, type Envelope, opensslCsr } from './harness.ts';
+import { screenshot as shoot, startStack, type Stack, apiClient, type Envelope, opensslCsr, expectAccessible } from './harness.ts';
 
 let stack: Stack;
 let dns: Awaited<ReturnType<typeof startDns>>;
@@ -48,20 +47,6 @@ const statusOf = async (orderNo: string) => (await api<{ orderStatus: number }>(
 async function screenshot(p: Page, name: string) {
   await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   await shoot(p, name);
-}
-
-/**
- * No serious or critical accessibility violation in what these fixes changed (`within`). The console's theme-wide
- * secondary text and the table's measure row are outside this change and are not judged here.
- */
-async function expectAccessible(p: Page, within: string[]) {
-  let axe = new AxeBuilder({ page: p });
-  for (const w of within) axe = axe.include(w);
-  const { violations } = await axe.analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any.map((a) => a.message).join('; ')}`).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 interface PayAnswer {
