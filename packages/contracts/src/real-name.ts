@@ -37,6 +37,16 @@ export const realAuthAnswer = z.object({
   idCard: z.string().describe('masked: first 3 and last 4 characters'),
 });
 
+/** The company's details of an enterprise verification, field by field: the body checks them with these, the console's form too. */
+export const orgRealAuthFields = {
+  orgName: requiredText(orgNameMaxLength, 'realName.v.orgNameRequired'),
+  socialCode: creditCodeField,
+  legalName: requiredText(realNameMaxLength, 'realName.v.legalNameRequired'),
+  openAccount: requiredText(100, 'realName.v.openAccountRequired'),
+  bankAccount: requiredText(40, 'realName.v.bankAccountRequired').refine((v) => bankAccountPattern.test(v.replace(/\s/g, '')), { message: 'realName.v.bankAccount' }),
+};
+type OrgField = keyof typeof orgRealAuthFields;
+
 export const orgRealAuthBody = z
   .object({
     authno: id('realName.v.authno').optional().describe('with balance: confirms the deposit of this verification'),
@@ -54,16 +64,10 @@ export const orgRealAuthBody = z
       if (v.balance === undefined) ctx.addIssue({ code: 'custom', path: ['balance'], message: 'realName.v.balance' });
       return;
     }
-    const need = (field: 'orgName' | 'legalName' | 'openAccount', key: string) => {
-      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: key });
-    };
-    need('orgName', 'realName.v.orgNameRequired');
-    need('legalName', 'realName.v.legalNameRequired');
-    need('openAccount', 'realName.v.openAccountRequired');
-    const code = creditCodeField.safeParse(v.socialCode ?? '');
-    if (!code.success) ctx.addIssue({ code: 'custom', path: ['socialCode'], message: code.error.issues[0]!.message });
-    if (!v.bankAccount) ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'realName.v.bankAccountRequired' });
-    else if (!bankAccountPattern.test(v.bankAccount.replace(/\s/g, ''))) ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'realName.v.bankAccount' });
+    for (const field of Object.keys(orgRealAuthFields) as OrgField[]) {
+      const r = orgRealAuthFields[field].safeParse(v[field] ?? '');
+      if (!r.success) ctx.addIssue({ code: 'custom', path: [field], message: r.error.issues[0]!.message });
+    }
   })
   .transform((v) => ({ ...v, socialCode: v.socialCode?.toUpperCase(), bankAccount: v.bankAccount?.replace(/\s/g, '') }));
 

@@ -13,8 +13,9 @@ import Badge from 'antd/es/badge';
 import Typography from 'antd/es/typography';
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import IdcardOutlined from '@ant-design/icons/IdcardOutlined';
-import type { Rule } from 'antd/es/form';
-import { bankAccountPattern, creditCodeFault, idCardFault, orgNameMaxLength, realNameMaxLength, type VerificationState } from '@cc/domain/real-name';
+import { orgNameMaxLength, realNameMaxLength, type VerificationState } from '@cc/domain/real-name';
+import { orgRealAuthFields, realAuthBody } from '@cc/contracts/real-name';
+import { rulesFrom } from '../../../lib/form-rules.ts';
 import { ApiError, fieldErrors } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRealAuth, useSubmitRealAuth } from '../api/real-auth.ts';
@@ -68,10 +69,6 @@ function PersonalCard() {
   const submit = useSubmitRealAuth();
   const [form] = Form.useForm<{ name: string; idCard: string }>();
   const d = q.data;
-  const idRules: Rule[] = [
-    { required: true, whitespace: true, message: msg('realName.v.idCardRequired') },
-    { validator: (_, v?: string) => { const f = v?.trim() ? idCardFault(v) : null; return f ? Promise.reject(new Error(msg(`realName.v.idCard.${f}`))) : Promise.resolve(); } },
-  ];
   const onFinish = async (v: { name: string; idCard: string }) => {
     try {
       await submit.mutateAsync({ name: v.name.trim(), idCard: v.idCard.trim() });
@@ -102,10 +99,10 @@ function PersonalCard() {
           {d.status === 'declined' ? <Alert type="error" showIcon title={d.reason ? t('realName.declinedDesc', { reason: d.reason }) : t('realName.declinedNoReason')} data-testid="personal-declined" /> : null}
           {canSubmit ? (
             <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark={false} data-testid="personal-form">
-              <Form.Item name="name" label={t('realName.name')} rules={[{ required: true, whitespace: true, message: msg('realName.v.nameRequired') }]}>
+              <Form.Item name="name" label={t('realName.name')} rules={rulesFrom(realAuthBody.shape.name, msg)}>
                 <Input maxLength={realNameMaxLength} autoComplete="name" />
               </Form.Item>
-              <Form.Item name="idCard" label={t('realName.idCard')} rules={idRules} validateTrigger="onBlur">
+              <Form.Item name="idCard" label={t('realName.idCard')} rules={rulesFrom(realAuthBody.shape.idCard, msg)} validateTrigger="onBlur">
                 <Input maxLength={18} placeholder={t('realName.idCardPlaceholder')} autoComplete="off" />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="personal-submit">
@@ -156,11 +153,8 @@ function EnterpriseCard() {
   const submit = useSubmitOrgRealAuth();
   const [form] = Form.useForm<OrgValues>();
   const d = q.data;
-  const required = (key: string): Rule => ({ required: true, whitespace: true, message: msg(key) });
-  const codeRule: Rule = {
-    validator: (_, v?: string) => { const f = v?.trim() ? creditCodeFault(v) : null; return f ? Promise.reject(new Error(msg(`realName.v.socialCode.${f}`))) : Promise.resolve(); },
-  };
-  const bankRule: Rule = { validator: (_, v?: string) => (!v?.trim() || bankAccountPattern.test(v.replace(/\s/g, '')) ? Promise.resolve() : Promise.reject(new Error(msg('realName.v.bankAccount')))) };
+  // The contract's own field schemas: the form says what the server would, in the same words.
+  const rules = (field: keyof typeof orgRealAuthFields) => rulesFrom(orgRealAuthFields[field], msg);
   const onFinish = async (v: OrgValues) => {
     try {
       await submit.mutateAsync({ orgName: v.orgName.trim(), socialCode: v.socialCode.trim(), legalName: v.legalName.trim(), openAccount: v.openAccount.trim(), bankAccount: v.bankAccount.trim() });
@@ -194,19 +188,19 @@ function EnterpriseCard() {
           {d.status === 'declined' ? <Alert type="error" showIcon title={d.reason ? t('realName.declinedDesc', { reason: d.reason }) : t('realName.declinedNoReason')} /> : null}
           {canSubmit ? (
             <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark={false} data-testid="enterprise-form">
-              <Form.Item name="orgName" label={t('realName.orgName')} rules={[required('realName.v.orgNameRequired')]}>
+              <Form.Item name="orgName" label={t('realName.orgName')} rules={rules('orgName')}>
                 <Input maxLength={orgNameMaxLength} />
               </Form.Item>
-              <Form.Item name="socialCode" label={t('realName.socialCode')} rules={[required('realName.v.socialCodeRequired'), codeRule]} validateTrigger="onBlur">
+              <Form.Item name="socialCode" label={t('realName.socialCode')} rules={rules('socialCode')} validateTrigger="onBlur">
                 <Input maxLength={18} placeholder={t('realName.socialCodePlaceholder')} />
               </Form.Item>
-              <Form.Item name="legalName" label={t('realName.legalName')} rules={[required('realName.v.legalNameRequired')]}>
+              <Form.Item name="legalName" label={t('realName.legalName')} rules={rules('legalName')}>
                 <Input maxLength={realNameMaxLength} />
               </Form.Item>
-              <Form.Item name="openAccount" label={t('realName.openAccount')} rules={[required('realName.v.openAccountRequired')]}>
+              <Form.Item name="openAccount" label={t('realName.openAccount')} rules={rules('openAccount')}>
                 <Input maxLength={100} />
               </Form.Item>
-              <Form.Item name="bankAccount" label={t('realName.bankAccount')} rules={[required('realName.v.bankAccountRequired'), bankRule]} validateTrigger="onBlur">
+              <Form.Item name="bankAccount" label={t('realName.bankAccount')} rules={rules('bankAccount')} validateTrigger="onBlur">
                 <Input maxLength={40} inputMode="numeric" />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={submit.isPending} data-testid="enterprise-submit">
