@@ -21,14 +21,12 @@ const succeeded = (payload: unknown) => typeof payload === 'string' && payload.s
 
 /** Adds the hook to a scope of signed-in routes; a failure to record is logged and never fails the call. */
 export function recordActivities(scope: FastifyInstance) {
-  scope.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
+  // A callback hook: it runs on every signed-in call, and only the few recorded ones should cost a promise.
+  scope.addHook('onSend', (request: FastifyRequest, reply, payload, done) => {
     const what = recorded[`${request.method} ${request.routeOptions.url ?? ''}`];
-    if (!what || reply.statusCode !== 200 || !request.account || !succeeded(payload)) return payload;
-    try {
-      await recordActivity(scope.db, request.account.id, what(request.body as Body), request.ip, request.headers['user-agent'] ?? '');
-    } catch (err) {
-      request.log.warn({ err }, 'activity not recorded');
-    }
-    return payload;
+    if (!what || reply.statusCode !== 200 || !request.account || !succeeded(payload)) return done(null, payload);
+    recordActivity(scope.db, request.account.id, what(request.body as Body), request.ip, request.headers['user-agent'] ?? '')
+      .catch((err: unknown) => request.log.warn({ err }, 'activity not recorded'))
+      .finally(() => done(null, payload));
   });
 }
