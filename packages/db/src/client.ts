@@ -28,6 +28,8 @@ export interface Db extends Queryable {
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's files as a gzipped tarball, to start others from (absent on PostgreSQL). */
+  dumpDataDir?(): Promise<Blob>;
   /**
    * Hears errors of connections nobody is using (PostgreSQL restarted, a backend terminated). They are not
    * fatal: the pool drops the connection and opens a new one for the next query. Without a listener they are ignored.
@@ -40,6 +42,8 @@ export interface DbOptions {
   url?: string | undefined;
   /** Folder of the embedded database; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /** A dump (`dumpDataDir`) the embedded database starts from instead of an empty cluster. */
+  initialData?: Blob | undefined;
   /** PostgreSQL schema to use (tests isolate themselves by schema). */
   schema?: string | undefined;
   /** PostgreSQL application_name of this pool's connections (visible in pg_stat_activity). */
@@ -83,11 +87,11 @@ const rethrow = (e: unknown): never => {
 };
 
 export async function createDb(opts: DbOptions): Promise<Db> {
-  return opts.url ? createPostgres(opts.url, opts) : createPglite(opts.dataDir);
+  return opts.url ? createPostgres(opts.url, opts) : createPglite(opts.dataDir, opts.initialData);
 }
 
-async function createPglite(dataDir?: string): Promise<Db> {
-  const pgl = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+async function createPglite(dataDir?: string, initialData?: Blob): Promise<Db> {
+  const pgl = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(initialData ? { loadDataDir: initialData } : {}) });
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T extends Row>(sql: string | Prepared, params?: unknown[]) {
       const r = await q.query<T>(textOf(sql), params as unknown[]);
@@ -103,6 +107,7 @@ async function createPglite(dataDir?: string): Promise<Db> {
       await pgl.exec(sql);
     },
     close: () => pgl.close(),
+    dumpDataDir: () => pgl.dumpDataDir('gzip'),
   };
 }
 
