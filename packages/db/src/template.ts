@@ -39,6 +39,7 @@ async function templateKey(): Promise<string> {
   // The package does not export its package.json: read it beside its entry point.
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   h.update(await readFile(path.join(path.dirname(entry), '..', 'package.json')));
+  h.update(await readFile(fileURLToPath(new URL('./migrate.ts', import.meta.url))));
   for (const f of (await readdir(migrationsDir)).filter((n) => n.endsWith('.sql')).sort()) {
     h.update(f).update(await readFile(path.join(migrationsDir, f)));
   }
