@@ -209,7 +209,7 @@ const en: Widen<typeof zh> = {
     editProfile: 'Edit personal information',
     api: 'API access',
     apiOff: 'Not enabled',
-    apiOn: 'Enabled, {{count}} keys',
+    apiOn: 'Enabled · keys: {{count}}',
     apiBecome: 'Become a developer',
     apiManage: 'Manage API keys',
     orders: 'Orders',
