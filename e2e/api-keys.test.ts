@@ -61,6 +61,11 @@ describe('/account/developer', () => {
     const curl = (await p.getByTestId('api-key-secret-curl').textContent()) ?? '';
     expect(curl).toBe(`curl -H "Authorization: Bearer ${secret}" "${stack.baseUrl}/v1/orders"`);
     await expectAccessible(p, '[data-testid="api-key-secret-dialog"]');
+    // The copy button puts the whole key on the clipboard.
+    await p.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+    await p.getByTestId('api-key-secret-copy').click();
+    await p.getByText('已复制').first().waitFor();
+    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await p.getByTestId('api-key-secret-done').click();
     await p.getByTestId('api-key-secret-dialog').waitFor({ state: 'detached' });
     // Shown once: neither the page nor a reload has it any more, only its prefix.
