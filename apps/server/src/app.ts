@@ -14,6 +14,8 @@ import type { Config } from './config.ts';
 import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, retryAfterSeconds, sendUnavailable } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
+import { documentKeyAccess } from './plugins/api-key-scope.ts';
+import { apiKeyPrefix } from '@cc/contracts/api-keys';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { checkMasterKey } from './lib/secret-box.ts';
@@ -30,6 +32,12 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance;
+
+const apiDescription = [
+  'Every call the console makes. Answers are `{ code, data, msg }`.',
+  '',
+  `Signed-in calls take the session token (header \`token\`) or an API key made on /account/developer: \`curl -H "Authorization: Bearer ${apiKeyPrefix}…" https://HOST/v1/orders\`.`,
+].join('\n');
 
 /** Builds the whole server as one Fastify instance; tests call it and use `inject`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -98,10 +106,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'CertHub console API', version: '1.2.8', description: 'Every call the console makes. Answers are `{ code, data, msg }`.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      info: { title: 'CertHub console API', version: '1.2.8', description: apiDescription },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token', description: 'The session token a sign-in answers (also taken as `Authorization: <token>`).' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              `An API key from /account/developer (\`${apiKeyPrefix}…\`), sent as \`Authorization: Bearer ${apiKeyPrefix}…\` (the \`token\` header takes it too). ` +
+              'Its scope decides what it may call: read = GET calls; orders = read plus ordering, validation and payment; full = every call open to keys. ' +
+              'Each call lists the scopes that may make it (x-api-key-scopes); others are refused with HTTP 403, code 12080.',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // Each signed-in call says which key scopes may make it, from its declaration (plugins/api-key-scope.ts).
+    transform: (args) => jsonSchemaTransform({ ...args, schema: documentKeyAccess(args.schema as Record<string, unknown>, args.route.config, args.route.method) as typeof args.schema }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: docsPolicy, uiConfig: { validatorUrl: null } });
 

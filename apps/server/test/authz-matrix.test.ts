@@ -27,8 +27,9 @@ const secret = {
   awaiting: `awaiting-${tag}.alice.example`,
   remark: `alice remark ${tag}`,
   dnsEmail: `dns-${tag}@alice-mail.example`,
+  keyName: `alice-key-${tag}`,
 };
-const a = { id: 0, token: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+const a = { id: 0, token: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -80,6 +81,10 @@ beforeAll(async () => {
   a.orgAuthno = must<{ authno: number }>(
     await alice.post('/v1/orgRealAuth', { orgName: secret.orgName, socialCode: code17 + creditCodeCheckChar(code17), legalName: '爱丽丝', openAccount: '招商银行', bankAccount: '755912345678' }),
   ).authno;
+  must(await alice.post('/v1/developer', { agree: true }));
+  const key = must<{ key: { id: number; prefix: string } }>(await alice.post('/v1/apiKey', { name: secret.keyName, scope: 'full' })).key;
+  a.apiKeyId = key.id;
+  a.apiKeyPrefix = key.prefix;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -95,6 +100,9 @@ function attempts(): Record<string, Call[]> {
   const orderNos = [a.issued, a.pending, a.awaiting];
   const each = (f: (no: string) => Call) => orderNos.map(f);
   return {
+    'PUT /v1/apiKey/{id}': [{ method: 'PUT', url: `/v1/apiKey/${a.apiKeyId}`, payload: { name: 'hijacked', scope: 'read' } }],
+    'POST /v1/apiKey/{id}/rotate': [{ method: 'POST', url: `/v1/apiKey/${a.apiKeyId}/rotate`, payload: {} }],
+    'DELETE /v1/apiKey/{id}': [{ method: 'DELETE', url: `/v1/apiKey/${a.apiKeyId}` }],
     'GET /v1/contacts': [{ method: 'GET', url: `/v1/contacts?lastname=${secret.lastname}` }, { method: 'GET', url: '/v1/contacts?limit=100' }],
     'PUT /v1/contacts': [{ method: 'PUT', url: '/v1/contacts', payload: { ...validContact, id: a.contactId, lastname: 'Hijacked' } }],
     'DELETE /v1/contacts/{id}': [{ method: 'DELETE', url: `/v1/contacts/${a.contactId}` }],
@@ -171,6 +179,8 @@ const noOwnedIds = new Set([
   // Real-name: the caller's own verification and referral terms; the sandbox verifier's review page is a capability address, its callback signed.
   'GET /v1/realAuth', 'POST /v1/realAuth', 'GET /v1/inviteCondition', 'POST /verification-callbacks/sandbox',
   'GET /sandbox/verifications/{id}', 'POST /sandbox/verifications/{id}/approve', 'POST /sandbox/verifications/{id}/decline',
+  // Developer access: the caller's own terms and keys (another account's key ids are tried above).
+  'GET /v1/apiKey', 'POST /v1/apiKey', 'POST /v1/developer',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -226,6 +236,7 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(await balanceOf(t.app, bId)).toBe(bBalance);
     const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
     expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
+    expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
   });
 });
 

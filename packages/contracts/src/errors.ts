@@ -23,6 +23,10 @@ export const errorCatalog = {
   INVITE_CODE_UNKNOWN: { code: 12012, status: 200, key: 'err.inviteCodeUnknown' },
   INVITE_CODE_TAKEN: { code: 12013, status: 200, key: 'err.inviteCodeTaken' },
   TWO_STEP_NOT_READY: { code: 12014, status: 200, key: 'err.twoStepNotReady' },
+  /** An API key called what its scope does not allow (HTTP 403); the message names the key's scope, the call and the scope it needs. */
+  API_KEY_SCOPE: { code: 12080, status: 403, key: 'err.apiKeyScope' },
+  NOT_DEVELOPER: { code: 12081, status: 200, key: 'apiKey.notDeveloper' },
+  API_KEY_LIMIT: { code: 12082, status: 200, key: 'apiKey.limit' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */

@@ -56,6 +56,7 @@ export type AccountsRow = {
   prev_login_ip: string;
   prev_login_time: Date | null;
   totp_last_step: number;
+  developer_at: Date | null;
 };
 
 export type AcmeAccountsRow = {
@@ -77,6 +78,20 @@ export type AcmeOrdersRow = {
   error: string;
   created_at: Date;
   updated_at: Date;
+};
+
+export type ApiKeysRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  scope: 'read' | 'orders' | 'full';
+  prefix: string;
+  key_hash: string;
+  created_at: Date;
+  rotated_at: Date | null;
+  last_used_at: Date | null;
+  last_used_ip: string;
+  revoked_at: Date | null;
 };
 
 export type CaKeysRow = {
@@ -559,6 +574,7 @@ export type Tables = {
   accounts: AccountsRow;
   acme_accounts: AcmeAccountsRow;
   acme_orders: AcmeOrdersRow;
+  api_keys: ApiKeysRow;
   ca_keys: CaKeysRow;
   captchas: CaptchasRow;
   certificates: CertificatesRow;

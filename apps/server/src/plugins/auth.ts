@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepared, type Queryable } from '@cc/db/client';
+import { isApiKeyText, type ApiKeyScope } from '@cc/contracts/api-keys';
 import type { AccountRow } from '../services/session/accounts.ts';
-import { fail } from '../lib/app-error.ts';
+import { AppError, fail } from '../lib/app-error.ts';
+import { keyAccessOf, keyRefusal, type KeyAccess } from './api-key-scope.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { limitCall } from './ip-limit.ts';
 
@@ -13,7 +15,10 @@ const touchEverySeconds = 60;
 export interface SessionAccount {
   id: number;
   accountNo: string;
+  /** SHA-256 of the session token, or of the API key. */
   tokenHash: string;
+  /** Set when the call came with an API key instead of a session token. */
+  apiKey?: { id: number; scope: ApiKeyScope };
 }
 
 /** Reads the token from the `token` header, or `Authorization: Bearer x` / `Authorization: x`. */
@@ -50,20 +55,70 @@ const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_s
 const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
    WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);
 
+// API keys: the same shape of lookup, one indexed query by the key's hash. Revoked keys and keys of an account that
+// is no longer a developer fail here, on every instance at once (the state is in the database).
+const keyStale = `(k.last_used_at IS NULL OR k.last_used_at < now() - make_interval(secs => $2))`;
+const keySql = prepared('api-key', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id
+   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL`);
+const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, a.*
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id
+   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL`);
+// Last use is written at most once a minute per key, and only the instance whose UPDATE wins the minute writes the
+// activity-log entry: a hot key costs one write a minute, not one per call, however many servers it reaches.
+const keyTouchSql = prepared('api-key-touch', `WITH t AS (
+    UPDATE api_keys k SET last_used_at = now(), last_used_ip = $3 WHERE k.id = $1 AND ${keyStale} RETURNING k.account_id, k.name, k.prefix)
+  INSERT INTO account_log (account_id, kind, action, params, ip, user_agent)
+  SELECT account_id, 'signin', 'apiKey.use', jsonb_build_object('name', name, 'prefix', prefix, 'call', $4::text), $3, $5 FROM t`);
+
+type KeyRow = { key_id: number; key_scope: ApiKeyScope; key_stale: boolean };
+
+/** A call made with an API key: the key's account, if the key is live and its scope allows the route. */
+async function authenticateKey(scope: FastifyInstance, request: FastifyRequest, key: string, withRow: boolean): Promise<boolean> {
+  const hash = sha256(key);
+  const [row] = withRow
+    ? await scope.db.query<KeyRow & AccountRow & Record<string, unknown>>(keyWithAccountSql, [hash, touchEverySeconds])
+    : await scope.db.query<KeyRow & { account_id: number; account_no: string }>(keySql, [hash, touchEverySeconds]);
+  if (!row) return false;
+  const access: KeyAccess = keyAccessOf(request.routeOptions.config, request.method);
+  const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  const refusal = keyRefusal(row.key_scope, access, call, request.locale);
+  if (refusal) throw new AppError('API_KEY_SCOPE', undefined, undefined, refusal);
+  if (row.key_stale) await scope.db.query(keyTouchSql, [row.key_id, touchEverySeconds, request.ip, call, (request.headers['user-agent'] ?? '').slice(0, 500)]);
+  const apiKey = { id: row.key_id, scope: row.key_scope };
+  if ('id' in row) {
+    request.account = { id: row.id, accountNo: row.account_no, tokenHash: hash, apiKey };
+    request.accountRow = row;
+  } else {
+    request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash, apiKey };
+  }
+  return true;
+}
+
 /**
  * Guards every route registered inside `scope`: a missing, unknown, expired or revoked token is HTTP 401.
  * Routes are signed-in by where they are declared, never by matching URL strings. A route that answers from the
  * account's own row says `config: { accountRow: true }` and reads it with the session, in the same query.
  */
 export function requireSession(scope: FastifyInstance) {
+  // Marks the routes as signed-in ones, for the API reference (which shows what key scope each needs).
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, signedIn: true };
+  });
   scope.addHook('onRequest', async (request, reply) => {
     const token = tokenOf(request);
     if (!token) {
       await limitCall(scope.db, request, reply, 'token');
       throw fail('UNAUTHORIZED');
     }
-    const hash = sha256(token);
     const withRow = request.routeOptions.config.accountRow === true;
+    // Keys and session tokens differ by their text alone (api-keys.ts), so a session call pays for nothing more.
+    if (isApiKeyText(token)) {
+      if (await authenticateKey(scope, request, token, withRow)) return;
+      await limitCall(scope.db, request, reply, 'token');
+      throw fail('UNAUTHORIZED');
+    }
+    const hash = sha256(token);
     const [row] = withRow
       ? await scope.db.query<AccountRow & Record<string, unknown> & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
       : await scope.db.query<{ account_id: number; account_no: string; session_stale: boolean }>(sessionSql, [hash, touchEverySeconds]);
@@ -100,5 +155,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers from the signed-in account's row: requireSession reads it with the session. */
     accountRow?: boolean;
+    /** Set by requireSession on every route it guards. */
+    signedIn?: boolean;
+    /**
+     * The least API key scope that may call the route, or 'never' (plugins/api-key-scope.ts). Undeclared: a GET
+     * needs read, anything else full; an area may set its own default with keyScopeDefault.
+     */
+    apiKey?: KeyAccess;
   }
 }

@@ -15,6 +15,7 @@ import { toolsRoutes } from './tools-area.ts';
 import { renewalRoutes } from './renewal/index.ts';
 import { myAccountRoutes } from './account/my-account.ts';
 import { recordActivities } from '../plugins/activity-log.ts';
+import { apiKeyRoutes } from './account/api-keys.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -38,6 +39,7 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(myAccountRoutes);
   await app.register(realNameRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(purchaseRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);

@@ -10,6 +10,7 @@ import { orderDownloadRoutes } from './orders/downloads.ts';
 import { orderReSignRoutes } from './orders/resign.ts';
 import { orderBatchRoutes } from './orders/batch.ts';
 import { orderPublicRoutes } from './orders/public.ts';
+import { keyScopeDefault } from '../plugins/api-key-scope.ts';
 
 
 /**
@@ -18,6 +19,8 @@ import { orderPublicRoutes } from './orders/public.ts';
  * issue.order, resign.apply and the minute sweep.
  */
 export const ordersRoutes: FastifyPluginAsync = async (app) => {
+  // API keys: reading needs read, everything else (validation, downloads, re-sign, cancel) the orders scope.
+  keyScopeDefault(app, 'orders');
   const ctx = ordersContext(app);
   app.jobs.register(dcvStartJob, async (job) => startValidation(ctx, job.payload.orderId));
   app.jobs.register(dcvCheckJob, async (job) => dcvCheckHandler(ctx, job.payload.orderId));

@@ -5,9 +5,12 @@ import { creditRecordRoutes } from './payments/credit-records.ts';
 import { depositRoutes } from './payments/deposit.ts';
 import { payRoutes } from './payments/pay.ts';
 import { sandboxRoutes } from './payments/sandbox.ts';
+import { keyScopeDefault } from '../plugins/api-key-scope.ts';
 
 /** Signed-in calls of payment: pay ways, pay, PayPal capture, top-up, batch queues, balance records. */
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
+  // API keys: paying and topping up need the orders scope.
+  keyScopeDefault(app, 'orders');
   await app.register(payRoutes);
   await app.register(depositRoutes);
   await app.register(batchPayRoutes);

@@ -156,7 +156,7 @@ const accountChildren = [
   createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'credit-records', staticData: { titleKey: 'route.account.creditRecords' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'transaction', staticData: { titleKey: 'route.account.transaction' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'developer', staticData: { titleKey: 'route.account.developer' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'developer', staticData: { titleKey: 'route.account.developer' }, component: accountPage('developer') }),
   createRoute({ getParentRoute: A, path: 'notify', staticData: { titleKey: 'route.account.notify' }, component: accountPage('notify') }),
   createRoute({ getParentRoute: A, path: 'cert-package', staticData: { titleKey: 'route.account.certPackage' }, component: NotYet }),
 ] as const;

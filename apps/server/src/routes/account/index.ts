@@ -12,6 +12,7 @@ import {
 } from '@cc/contracts/session';
 import { fail } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
+import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 import { accountRowOf } from '../../plugins/auth.ts';
 import { accountAnswerOf } from '../../services/session/accounts.ts';
 import { sendTwoStepCode, setTwoStep, startGoogleAuth, twoStepStatusOf } from '../../services/session/two-step.ts';
@@ -21,6 +22,8 @@ const security = [{ token: [] }];
 
 /** The signed-in account: overview, invite code and second-step settings. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Second-step settings are security: no API key reaches them. The overview and the invite code are declared open.
+  keyScopeDefault(app, 'never');
   app.get(
     '/v1/account',
     {
@@ -30,20 +33,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         response: { 200: envelope(accountAnswer) },
       },
-      config: { accountRow: true },
+      config: { accountRow: true, apiKey: 'read' },
     },
     async (request) => ok(accountAnswerOf(accountRowOf(request))),
   );
 
   app.get(
     '/v1/inviteCode',
-    { schema: { tags, summary: 'The account invite code', security, response: { 200: envelope(inviteCodeAnswer) } }, config: { accountRow: true } },
+    { schema: { tags, summary: 'The account invite code', security, response: { 200: envelope(inviteCodeAnswer) } }, config: { accountRow: true, apiKey: 'read' } },
     async (request) => ok({ inviteCode: accountRowOf(request).invite_code ?? '' }),
   );
 
   app.put(
     '/v1/inviteCode',
-    { schema: { tags, summary: 'Changes the invite code (4~128 letters or digits, unique)', security, body: inviteCodeBody, response: { 200: envelope(inviteCodeAnswer) } } },
+    { schema: { tags, summary: 'Changes the invite code (4~128 letters or digits, unique)', security, body: inviteCodeBody, response: { 200: envelope(inviteCodeAnswer) } }, config: { apiKey: 'full' } },
     async (request) => {
       const { inviteCode } = request.body;
       const taken = await app.db.query(`SELECT 1 FROM accounts WHERE invite_code = $1 AND id <> $2`, [inviteCode, request.account.id]);

@@ -11,6 +11,7 @@ import { createRenewal, renewalLink } from '../../services/renewal/renew.ts';
 import { decodeTicket } from '../../services/renewal/ticket.ts';
 import { reissueJob, reissueWithinPlan, renewalDailyJob, runDaily } from '../../services/renewal/expiry.ts';
 import { createRenewBody, createRenewAnswer, renewTicketAnswer } from './schemas.ts';
+import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 
 const tags = ['renewal'];
 
@@ -20,6 +21,8 @@ const tags = ['renewal'];
  * within plans, expiry marks, reminders; runs once a day on whichever instance claims it) and renewal.reissue.
  */
 export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
+  // API keys: renewing is ordering (orders scope).
+  keyScopeDefault(app, 'orders');
   const ctx = ordersContext(app);
   app.jobs.register(acmePrepareJob, async (job) => prepareAcmeOrder(ctx, job.payload.orderId));
   app.jobs.register(reissueJob, async (job) => reissueWithinPlan(ctx, job.payload.orderId));

@@ -3,14 +3,17 @@ import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
 import { verifyTokenAnswer } from '@cc/contracts/session';
 import { ok } from '../../lib/envelope.ts';
+import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 
 const tags = ['session'];
 
 /** Token check and sign-out; the session guard has already answered 401 for a bad token. */
 export const signedInSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sessions are the console's: no API key signs out or manages them (checking a key is fine).
+  keyScopeDefault(app, 'never');
   app.post(
     '/verify_token',
-    { schema: { tags, summary: 'Whether the token is valid (HTTP 401 when not)', security: [{ token: [] }], response: { 200: envelope(verifyTokenAnswer) } } },
+    { schema: { tags, summary: 'Whether the token is valid (HTTP 401 when not)', security: [{ token: [] }], response: { 200: envelope(verifyTokenAnswer) } }, config: { apiKey: 'read' } },
     async (request) => ok({ valid: true, accountNo: request.account.accountNo }),
   );
 

@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { useProfileProgress } from '../api/get-profile-progress.ts';
 import { useOrderCount } from '../api/get-order-count.ts';
+import { useApiKeys } from '../api/get-api-keys.ts';
 import { useAccountT } from '../i18n.ts';
 
 /** One line of a card: what, its state, and the link that acts on it. */
@@ -37,6 +38,7 @@ export default function CenterPage() {
   const account = useAccount();
   const progress = useProfileProgress();
   const counts = useOrderCount();
+  const apiKeys = useApiKeys();
 
   if (account.isPending) return <Skeleton active />;
   if (account.error || !account.data) {
@@ -104,8 +106,14 @@ export default function CenterPage() {
             <Line
               testId="center-api"
               label={t('center.api')}
-              value={<Badge status="default" text={t('center.apiOff')} />}
-              action={<Link to="/account/developer">{t('center.apiBecome')}</Link>}
+              value={
+                apiKeys.data?.developer ? (
+                  <Badge status="success" text={t('center.apiOn', { count: apiKeys.data.keys.length })} />
+                ) : (
+                  <Badge status="default" text={t('center.apiOff')} />
+                )
+              }
+              action={<Link to="/account/developer">{apiKeys.data?.developer ? t('center.apiManage') : t('center.apiBecome')}</Link>}
             />
           </Card>
         </Col>
