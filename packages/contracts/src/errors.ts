@@ -23,7 +23,13 @@ export const errorCatalog = {
   INVITE_CODE_UNKNOWN: { code: 12012, status: 200, key: 'err.inviteCodeUnknown' },
   INVITE_CODE_TAKEN: { code: 12013, status: 200, key: 'err.inviteCodeTaken' },
   TWO_STEP_NOT_READY: { code: 12014, status: 200, key: 'err.twoStepNotReady' },
+  /** Sign-in (or any session start) to an account closed in /account/manage. */
+  ACCOUNT_CLOSED: { code: 12015, status: 200, key: 'err.accountClosed' },
+  /** Closing refused: something is still to settle (errors names each reason). */
+  ACCOUNT_CLOSE_BLOCKED: { code: 12016, status: 200, key: 'err.accountCloseBlocked' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
+  /** The product or the amount needs a real-name verification the account does not have (packages/domain real-name.ts). */
+  VERIFICATION_REQUIRED: { code: 12078, status: 200, key: 'err.verificationRequired' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },
