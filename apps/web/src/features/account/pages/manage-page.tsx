@@ -235,7 +235,11 @@ export default function ManagePage() {
                   <ul style={{ margin: 0, paddingInlineStart: 20 }}>
                     {d.closure.blockers.map((b) => (
                       <li key={b.kind} data-testid={`close-blocker-${b.kind}`}>
-                        {b.message} <Link to={fixLink[b.kind]}>{t(`manage.fix.${b.kind}`)}</Link>
+                        {b.message}{' '}
+                        {/* Underlined: inside a line of text a link must not rely on colour alone. */}
+                        <Link to={fixLink[b.kind]} style={{ textDecoration: 'underline' }}>
+                          {t(`manage.fix.${b.kind}`)}
+                        </Link>
                       </li>
                     ))}
                   </ul>
