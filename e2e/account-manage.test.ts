@@ -68,7 +68,7 @@ describe('/account/manage', () => {
 
   it('closes an account with nothing to settle: password and e-mailed code, then signed out and sign-in refused', async () => {
     const token = await signUpThroughApi(stack.baseUrl, closingEmail, password);
-    const page = await stack.newPage({ lang: 'en', token });
+    const page = await stack.newPage({ lang: 'en', theme: 'light', token });
     await page.goto('/account/manage');
     await page.getByTestId('close-open').click();
     await page.getByTestId('close-password').fill(password);
