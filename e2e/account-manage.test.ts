@@ -101,4 +101,26 @@ describe('/account/manage', () => {
     expect(login).toMatchObject({ code: 12015, msg: 'This account has been closed and can no longer be signed in to' });
     await page.context().close();
   });
+
+  it('says before payment that a large order needs verification; the server refuses it (12078) with a link to verify', async () => {
+    const payerEmail = `payer.${tag}@example.com`;
+    const payer = await signUpThroughApi(stack.baseUrl, payerEmail, password);
+    const payerApi = apiClient(() => stack.baseUrl, () => payer);
+    const big = await createPendingOrder(payerApi, 'GS-DV-SSL', 'big');
+    await stack.app.db.query(`UPDATE orders SET pay_amount = 600000 WHERE order_no = $1`, [big]);
+    await stack.app.db.query(`UPDATE accounts SET balance = 1000000 WHERE email = $1`, [payerEmail]);
+    const page = await stack.newPage({ lang: 'en', theme: 'dark', token: payer });
+    await page.goto(`/payment?orderNos=${big}`);
+    await page.getByTestId('payment-dialog').waitFor();
+    await page.locator('[data-testid="verification-notice"][data-kind="personal"]').waitFor();
+    expect(await page.getByTestId('verification-notice').textContent()).toContain('A single payment of ￥5,000.00 or more needs real-name verification');
+    await expectAccessible(page, '[data-testid="verification-notice"]');
+    await screenshot(page, 'account-manage-pay-notice-en-dark');
+    await page.getByTestId('pay-submit').click();
+    await page.getByText(`A single payment of ¥5000.00 or more needs an approved real-name verification (personal or enterprise): order ${big}`).waitFor();
+    await page.getByRole('button', { name: 'Verify now' }).click();
+    await page.waitForURL(/\/account\/verify$/);
+    expect(await payerApi<{ orderStatus: number }>('GET', `/v1/orders/status/${big}`)).toMatchObject({ orderStatus: 1001 });
+    await page.context().close();
+  });
 });
