@@ -117,7 +117,7 @@ describe('/account/manage', () => {
     await expectAccessible(page, '[data-testid="verification-notice"]');
     await screenshot(page, 'account-manage-pay-notice-en-dark');
     await page.getByTestId('pay-submit').click();
-    await page.getByText(`A single payment of ¥5000.00 or more needs an approved real-name verification (personal or enterprise): order ${big}`).waitFor();
+    await page.getByText(`A single payment of ¥5,000.00 or more needs an approved real-name verification (personal or enterprise): order ${big}`).waitFor();
     await page.getByRole('button', { name: 'Verify now' }).click();
     await page.waitForURL(/\/account\/verify$/);
     expect(await payerApi<{ orderStatus: number }>('GET', `/v1/orders/status/${big}`)).toMatchObject({ orderStatus: 1001 });

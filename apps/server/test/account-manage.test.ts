@@ -176,11 +176,11 @@ describe('payments that need a real-name verification (12078)', () => {
     const big = await payableOrder(t.app, a.id, 500_000);
     expect((await me.post('/v1/orders/pay', { payWay: 'balance', orderNo: big }, { lang: 'en' })).body).toMatchObject({
       code: 12078,
-      msg: `A single payment of ¥5000.00 or more needs an approved real-name verification (personal or enterprise): order ${big}`,
+      msg: `A single payment of ¥5,000.00 or more needs an approved real-name verification (personal or enterprise): order ${big}`,
     });
     expect((await me.post('/v1/deposit', { amount: 500_000, payWay: 'alipay' }, { lang: 'en' })).body).toMatchObject({
       code: 12078,
-      errors: { amount: 'A single top-up of ¥5000.00 or more needs an approved real-name verification (personal or enterprise)' },
+      errors: { amount: 'A single top-up of ¥5,000.00 or more needs an approved real-name verification (personal or enterprise)' },
     });
     expect((await me.post('/v1/orders/pay', { payWay: 'balance', orderNo: small })).body.code).toBe(200);
     await t.app.db.query(`UPDATE accounts SET auth_p_progress = 'approved' WHERE id = $1`, [a.id]);

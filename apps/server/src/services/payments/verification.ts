@@ -3,7 +3,7 @@ import { verificationMet, verificationNeededFor, verifiedPaymentThresholdCents }
 import type { Aim } from './order-payment.ts';
 import { payRefusal } from './errors.ts';
 
-const threshold = `¥${(verifiedPaymentThresholdCents / 100).toFixed(2)}`;
+const threshold = `¥${(verifiedPaymentThresholdCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * Refuses paying orders whose product or amount needs a real-name verification the account does not have
