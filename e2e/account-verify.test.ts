@@ -91,7 +91,7 @@ describe('invite', () => {
     expect(invited.invited).toBe(1);
 
     // The friend verifies personally, through the console and the sandbox review page.
-    await page.goto('/account/manage');
+    await page.goto('/account/verify');
     await page.locator('[data-testid="personal-state"][data-state="N"]').waitFor();
     const form = page.getByTestId('personal-form');
     await form.getByLabel('真实姓名').fill('张三');
@@ -124,7 +124,7 @@ describe('invite', () => {
 describe('enterprise verification', () => {
   it('submits the company, confirms the deposit read on the sandbox statement, and is approved', async () => {
     const page = await stack.newPage({ token: inviterToken });
-    await page.goto('/account/manage');
+    await page.goto('/account/verify');
     await page.locator('[data-testid="enterprise-state"][data-state="N"]').waitFor();
     const form = page.getByTestId('enterprise-form');
     await form.getByLabel('企业名称').fill('示例网络科技有限公司');
@@ -166,14 +166,14 @@ describe('screens: axe finds no serious or critical violation; photographed in z
     friend = await signUpThroughApi(stack.baseUrl, `shots.${tag}@example.com`, password);
   });
   it('the invite page', () => photograph(inviterToken, '/account/invite', 'invite-share-card', 'account-invite'));
-  it('real-name, both approved', () => photograph(inviterToken, '/account/manage', 'real-name-page', 'account-real-name-approved'));
-  it('real-name, the empty forms', () => photograph(friend, '/account/manage', 'personal-form', 'account-real-name-empty'));
+  it('real-name, both approved', () => photograph(inviterToken, '/account/verify', 'real-name-page', 'account-real-name-approved'));
+  it('real-name, the empty forms', () => photograph(friend, '/account/verify', 'personal-form', 'account-real-name-empty'));
   it('real-name, under review', async () => {
     const first = `11010519850202${String((Date.now() + 7) % 1000).padStart(3, '0')}`;
     const sent = await apiClient(() => stack.baseUrl, () => friend)<{ reviewURL: string }>('POST', '/v1/realAuth', { name: '王五', idCard: first + idCardCheckChar(first)! });
     const u = new URL(sent.reviewURL);
     reviewPath = u.pathname + u.search;
-    await photograph(friend, '/account/manage', 'open-review', 'account-real-name-pending');
+    await photograph(friend, '/account/verify', 'open-review', 'account-real-name-pending');
   });
   it('the sandbox review page', () => photograph(friend, reviewPath, 'review-approve', 'verify-review'));
 });

@@ -171,6 +171,8 @@ const noOwnedIds = new Set([
   // My account: the caller's own profile, notification settings and activity log (test/my-account.test.ts tries another account's).
   'GET /v1/profile', 'POST /v1/profile', 'PUT /v1/profile', 'GET /v1/profile/progress', 'GET /v1/inform', 'POST /v1/inform',
   'GET /v1/accountLogs', 'GET /v1/accountLogs/export',
+  // Account management: the caller's own account only (test/account-manage.test.ts).
+  'GET /v1/account/manage', 'GET /v1/account/close/code', 'POST /v1/account/close',
   // Capability addresses: the sandbox payment page and the TLS report are reached by an unguessable id, by design (a provider's checkout page, a shareable report).
   'GET /sandbox/payments/{id}', 'POST /sandbox/payments/{id}/approve', 'POST /sandbox/payments/{id}/decline',
   'POST /v1/tools/report', 'GET /v1/tools/report', 'GET /v1/tools/report/{id}',

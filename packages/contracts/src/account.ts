@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { calendarDate, int, requiredText, text, textList } from './input.ts';
 import { listAnswer } from './contacts.ts';
+import { codeField, passwordHashField } from './session.ts';
+import { closureBlockerKinds } from '@cc/domain/account-closure';
+import { verificationStates } from '@cc/domain/real-name';
 
 /**
  * My account (document 02 §2 /account): the personal profile that code 12077 asks for, notification settings
@@ -151,3 +154,52 @@ export type LogEntry = z.infer<typeof logEntry>;
 export const logListAnswer = listAnswer(logEntry);
 /** Rows one CSV export carries at most (newest first). */
 export const logExportLimit = 10_000;
+
+// --- account management (/account/manage, GET /v1/account/manage, GET /v1/account/close/code, POST /v1/account/close)
+
+export const closeChannels = ['email', 'tel'] as const;
+export type CloseChannel = (typeof closeChannels)[number];
+
+export const closureBlocker = z.object({
+  kind: z.enum(closureBlockerKinds),
+  value: z.number().int().describe('cents for balance, a count for the others'),
+  message: z.string().describe('the reason, in the caller\'s language'),
+});
+export type ClosureBlockerAnswer = z.infer<typeof closureBlocker>;
+
+export const accountHolder = z.object({
+  accountNo: z.string(),
+  role: z.enum(['owner']).describe('owner: the one holder until sub-accounts exist (the team area adds members)'),
+  name: z.string().describe('verified name, else the profile name; empty when neither is known'),
+  email: z.string(),
+  telephone: z.string().describe('+prefix number, empty when none is bound'),
+  access: z.enum(['full']).describe('full: every page and call of the account'),
+});
+
+export const manageAnswer = z.object({
+  accountNo: z.string(),
+  createdAt: z.string().describe('yyyy-MM-dd HH:mm:ss, China Standard Time'),
+  owner: accountHolder,
+  verification: z.object({
+    personal: z.enum(verificationStates),
+    enterprise: z.enum(verificationStates),
+    personalName: z.string().describe('the verified person\'s name (approved only), else empty'),
+    companyName: z.string(),
+  }),
+  holders: z.array(accountHolder),
+  closure: z.object({
+    canClose: z.boolean(),
+    blockers: z.array(closureBlocker).describe('every reason closing is refused now, in page order'),
+    channels: z.array(z.enum(closeChannels)).describe('where the closing code can go: the bound e-mail and phone'),
+  }),
+});
+export type ManageAnswer = z.infer<typeof manageAnswer>;
+
+export const closeCodeQuery = z.object({ channel: z.enum(closeChannels, { message: 'close.v.channel' }) });
+export const closeAccountBody = z.object({
+  password: passwordHashField.describe('SHA-256 hex of the password, as sign-in sends it'),
+  channel: z.enum(closeChannels, { message: 'close.v.channel' }),
+  code: codeField.describe('the 6-digit code GET /v1/account/close/code sent'),
+});
+export type CloseAccountBody = z.input<typeof closeAccountBody>;
+export const closeAccountAnswer = z.object({ closed: z.literal(true), closedAt: z.string() });

@@ -27,7 +27,13 @@ export const errorCatalog = {
   API_KEY_SCOPE: { code: 12080, status: 403, key: 'err.apiKeyScope' },
   NOT_DEVELOPER: { code: 12081, status: 200, key: 'apiKey.notDeveloper' },
   API_KEY_LIMIT: { code: 12082, status: 200, key: 'apiKey.limit' },
+  /** Sign-in (or any session start) to an account closed in /account/manage. */
+  ACCOUNT_CLOSED: { code: 12015, status: 200, key: 'err.accountClosed' },
+  /** Closing refused: something is still to settle (errors names each reason). */
+  ACCOUNT_CLOSE_BLOCKED: { code: 12016, status: 200, key: 'err.accountCloseBlocked' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
+  /** The product or the amount needs a real-name verification the account does not have (packages/domain real-name.ts). */
+  VERIFICATION_REQUIRED: { code: 12078, status: 200, key: 'err.verificationRequired' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },

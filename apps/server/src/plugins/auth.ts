@@ -47,10 +47,10 @@ export async function revokeSessions(db: Queryable, accountId: number, exceptTok
 // by the database's clock, so every instance agrees on when the slide is due.
 const sessionSql = prepared('session', `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale
     FROM sessions s JOIN accounts a ON a.id = s.account_id
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`);
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL`);
 const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, a.*
     FROM sessions s JOIN accounts a ON a.id = s.account_id
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`);
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL`);
 // The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
 const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
    WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);

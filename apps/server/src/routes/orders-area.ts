@@ -4,6 +4,7 @@ import { ordersContext } from '../services/orders/context.ts';
 import { applyReSign, reSignApplyJob, sweep, sweepJob } from '../services/orders/actions.ts';
 import { dcvCheckHandler, dcvCheckJob, dcvStartJob, issueJob, startValidation } from '../services/dcv/validation.ts';
 import { issueOrder } from '../services/issuance/issue.ts';
+import { informPaid } from '../services/account/inform-events.ts';
 import { orderListRoutes } from './orders/list.ts';
 import { orderManageRoutes } from './orders/manage.ts';
 import { orderDownloadRoutes } from './orders/downloads.ts';
@@ -30,6 +31,7 @@ export const ordersRoutes: FastifyPluginAsync = async (app) => {
   });
   // Queued by the payments area when orders are paid.
   app.jobs.register('orders.paid', async (job) => {
+    await informPaid(app.db, job.payload);
     for (const id of job.payload.orderIds) {
       if (job.payload.aim === 'reSign') await applyReSign(ctx, id);
       else await startValidation(ctx, id);

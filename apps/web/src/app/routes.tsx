@@ -147,7 +147,9 @@ const accountChildren = [
   createRoute({ getParentRoute: A, path: 'center', staticData: { titleKey: 'route.account.center' }, component: accountPage('center') }),
   createRoute({ getParentRoute: A, path: 'info', staticData: { titleKey: 'route.account.info' }, component: accountPage('info') }),
   createRoute({ getParentRoute: A, path: 'secure', staticData: { titleKey: 'route.account.secure' }, component: Secure }),
-  createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: RealName }),
+  createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: accountPage('manage') }),
+  // Real-name verification has its own page (document 02 §2 lists no child for it; manage is the account's own management).
+  createRoute({ getParentRoute: A, path: 'verify', staticData: { titleKey: 'route.account.verify' }, component: RealName }),
   createRoute({ getParentRoute: A, path: 'invite', staticData: { titleKey: 'route.account.invite' }, component: Invite }),
   createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: accountPage('log') }),

@@ -8,7 +8,7 @@ import { formatMoney } from '../lib/money.ts';
 
 /**
  * Said before payment (order summary): this product or amount needs a real-name verification the account does not
- * have yet (packages/domain real-name.ts decides which), with a link to /account/manage. Nothing when it is met.
+ * have yet (packages/domain real-name.ts decides which), with a link to /account/verify. Nothing when it is met.
  */
 export function VerificationNotice({ certType, amountCents }: { certType?: string | undefined; amountCents: number }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ export function VerificationNotice({ certType, amountCents }: { certType?: strin
       data-testid="verification-notice"
       data-kind={need.kind}
       title={text}
-      action={<Link to="/account/manage">{t('verificationNeed.go')}</Link>}
+      action={<Link to="/account/verify">{t('verificationNeed.go')}</Link>}
     />
   );
 }

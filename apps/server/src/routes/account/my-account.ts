@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
+import { closeAccountAnswer, closeAccountBody, closeCodeQuery, manageAnswer } from '@cc/contracts/account';
+import { codeSentAnswer } from '@cc/contracts/session';
+import { closeAccount, manageOf, sendCloseCode } from '../../services/account/manage.ts';
+import { checkBalanceLow, informBalanceJob, informSendJob, sendInform } from '../../services/account/inform-events.ts';
+import { ordersContext } from '../../services/orders/context.ts';
 import { informAnswer, informBody, logExportLimit, logExportQuery, logListAnswer, logQuery, profileAnswer, profileBody, profileProgress } from '@cc/contracts/account';
 import { ok } from '../../lib/envelope.ts';
 import { getProfile, profileProgress as progressOf, saveProfile } from '../../services/account/profile.ts';
@@ -12,6 +17,13 @@ const security = [{ token: [] }];
 /** My account (document 02 §2): personal profile, notification settings, the account's activity log. */
 export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];
+  const informDeps = { db: app.db, messenger: app.messenger, baseUrl: ordersContext(app).baseUrl };
+  app.jobs.register(informSendJob, async (job) => {
+    await sendInform(informDeps, job.payload);
+  });
+  app.jobs.register(informBalanceJob, async (job) => {
+    await checkBalanceLow(app.db, job.payload.accountId);
+  });
 
   app.get('/v1/profile', {
     schema: { tags, summary: 'The personal profile, with its checklist (progress)', security, response: { 200: envelope(profileAnswer) } },
@@ -50,6 +62,24 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(informAnswer) },
     },
   }, async (request) => ok(await setInform(app.db, request.account.id, request.body)));
+
+  app.get('/v1/account/manage', {
+    schema: { tags, summary: 'Account management: number, owner, verification, holders and whether it can be closed now (each reason it cannot)', security, response: { 200: envelope(manageAnswer) } },
+  }, async (request) => ok(await manageOf(app.db, request.account.id, request.locale)));
+
+  app.get('/v1/account/close/code', {
+    schema: { tags, summary: 'Sends the closing code to the bound e-mail (email) or phone (tel); refused while something blocks closing', security, querystring: closeCodeQuery, response: { 200: envelope(codeSentAnswer) } },
+  }, async (request) => ok(await sendCloseCode(app, request, request.query.channel)));
+
+  app.post('/v1/account/close', {
+    schema: {
+      tags,
+      summary: 'Closes the account (password + code): refused with 12016 and each reason while balance, unpaid or running orders, open payments or valid certificates remain; then every session ends and sign-in answers 12015',
+      security,
+      body: closeAccountBody,
+      response: { 200: envelope(closeAccountAnswer) },
+    },
+  }, async (request) => ok(await closeAccount(app, request, request.body)));
 
   app.get('/v1/accountLogs', {
     schema: { tags, summary: 'The account\'s activity log: sign-ins, security and profile changes, orders, payments; newest first', security, querystring: logQuery, response: { 200: envelope(logListAnswer) } },

@@ -83,6 +83,7 @@ function titleOf(locale: Locale, r: Row): string {
     return translate(locale, `log.${r.action}`, { ...p, scope: translate(locale, `apiKey.scope.${String(p.scope ?? '')}`) });
   }
   if (r.action === 'account.profile') return translate(locale, 'log.account.profile');
+  if (r.action === 'account.close') return translate(locale, 'log.account.close');
   if (r.action === 'account.inform') return translate(locale, 'log.account.inform', { what: translate(locale, `inform.type.${String(p.informType)}`) });
   if (r.kind === 'order') {
     const event = translate(locale, `orders.event.${r.action.slice('order.'.length)}`, p);

@@ -4,6 +4,7 @@ import { orderStatus, validationReuseDays } from '@cc/contracts/orders';
 import { translate } from '@cc/contracts/messages';
 import { dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, isDcvMailbox, isDcvMethod, mayApproveByEmail, provenDomain, reuseCovers, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { hasDomains, needsOrganization } from '@cc/domain/product-types';
+import { queueInform } from '../account/inform-events.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
 import { RuleError, said } from '../purchase/rule-error.ts';
@@ -149,7 +150,10 @@ export async function startValidation(ctx: OrdersContext, orderId: number): Prom
     }
     await addEvent(q, orderId, 'validation_started', { reused: reuse.size });
     if (acme) await enqueue(q, acmePrepareJob, { orderId }, { dedupeKey: `acme:${orderId}` });
-    else if (!(await advanceIfValidated(q, orderId))) await enqueue(q, dcvCheckJob, { orderId }, { dedupeKey: `dcv:${orderId}` });
+    else if (await advanceIfValidated(q, orderId)) return toMail;
+    else await enqueue(q, dcvCheckJob, { orderId }, { dedupeKey: `dcv:${orderId}` });
+    // Names are left to prove: the account is told the order waits for it (/account/notify "order needs validation").
+    await queueInform(q, o.account_id, 'orderValidation', { orderNo: o.order_no, domain: o.common_name });
     return toMail;
   });
   await sendApprovalMails(ctx, mails);

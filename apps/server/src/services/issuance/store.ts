@@ -1,5 +1,6 @@
 import { orderStatus, reSignStatus } from '@cc/contracts/orders';
 import type { IssuedCertificate } from '../../adapters/ca/types.ts';
+import { queueInform } from '../account/inform-events.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
 
 /**
@@ -8,8 +9,8 @@ import { addEvent, type OrdersContext } from '../orders/context.ts';
  */
 export async function storeCertificate(ctx: OrdersContext, orderId: number, issued: IssuedCertificate, planEndsAt: Date, rootPem: string | null): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const [o] = await q.query<{ domain_names: string[]; common_name: string; re_sign_status: number }>(
-      `SELECT domain_names, common_name, re_sign_status FROM orders WHERE id = $1 FOR UPDATE`,
+    const [o] = await q.query<{ domain_names: string[]; common_name: string; re_sign_status: number; account_id: number; order_no: string }>(
+      `SELECT domain_names, common_name, re_sign_status, account_id, order_no FROM orders WHERE id = $1 FOR UPDATE`,
       [orderId],
     );
     if (!o) throw new Error('order vanished while issuing');
@@ -31,5 +32,6 @@ export async function storeCertificate(ctx: OrdersContext, orderId: number, issu
       await q.query(`UPDATE re_sign_requests SET status = 'done', certificate_id = $2, done_at = now() WHERE order_id = $1 AND status = 'validating'`, [orderId, c!.id]);
     }
     await addEvent(q, orderId, reSign ? 're_signed' : 'issued', { serial: issued.serial });
+    await queueInform(q, o.account_id, 'issued', { orderNo: o.order_no, domain: o.common_name, notAfter: new Date(issued.notAfter).toISOString().slice(0, 10) });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { informTypes } from '@cc/contracts/account';
 
 const none = z.object({});
 const orderRef = z.object({ orderId: z.number().int().positive() });
@@ -36,6 +37,17 @@ export const jobPayloads = {
   'tls.report': byId,
   /** The sandbox verifier's signed callback for one decided verification, retried until delivered. */
   'verification.notify': byId,
+  /**
+   * One notification event of /account/notify for one account, queued in the transaction that made it happen; the
+   * handler reads the account's settings when it runs, so a channel switched off meanwhile sends nothing.
+   */
+  'inform.send': z.object({
+    accountId: z.number().int().positive(),
+    informType: z.enum(informTypes),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+  }),
+  /** The balance may have crossed the account's low-balance amount (either way): decides and queues inform.send. */
+  'inform.balance': z.object({ accountId: z.number().int().positive() }),
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof jobPayloads;

@@ -9,12 +9,14 @@ import {
   awaitingPayment, orderRowColumns, ordersPaidJobSql, paidAwaitingValidation, payableOrRefusal, type OrderRow, type PayableOrder,
 } from './order-payment.ts';
 import { payTx } from './tx.ts';
+import { checkVerificationForOrders } from './verification.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 
 export const batchPayJob = 'payment.batchPay' satisfies JobKind;
 
 /** Opens a queue paying its orders by balance, a chunk per transaction, run by one durable job. */
 export async function createBatchQueue(ctx: PaymentsContext, accountId: number, orderNos: string[]): Promise<{ queueId: string; total: number }> {
+  await checkVerificationForOrders(ctx.db, accountId, orderNos, 'makeOrder');
   const queueId = `Q${randomBytes(12).toString('base64url')}`;
   await ctx.db.tx(async (q) => {
     await q.query(`INSERT INTO pay_queues (id, account_id, total) VALUES ($1, $2, $3)`, [queueId, accountId, orderNos.length]);

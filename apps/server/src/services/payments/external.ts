@@ -4,6 +4,7 @@ import { isCryptoWay, type ExternalPayWay, type PayResult } from '@cc/contracts/
 import type { GatewayEvent, PaymentGateway } from '../../adapters/payment/gateway.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { queueBalanceCheck, queueInform } from '../account/inform-events.ts';
 import type { PaymentsContext } from './context.ts';
 import { lockPayableOrders, markOrdersPaid, type Aim } from './order-payment.ts';
 import { postLedgerEntry } from './ledger.ts';
@@ -166,6 +167,8 @@ export async function applyGatewayEvent(ctx: PaymentsContext, gateway: PaymentGa
 async function fulfil(q: Queryable, p: PaymentRow): Promise<string> {
   if (p.purpose === 'top_up') {
     await postLedgerEntry(q, { accountId: p.account_id, amount: p.amount, kind: 'top_up', ref: p.id, payWay: p.pay_way });
+    await queueInform(q, p.account_id, 'payment', { amount: p.amount, payWay: p.pay_way, orderNos: '' });
+    await queueBalanceCheck(q, p.account_id);
     return 'topped_up';
   }
   const aim: Aim = p.purpose === 're_sign' ? 'reSign' : 'makeOrder';

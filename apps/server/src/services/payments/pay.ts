@@ -9,6 +9,7 @@ import { applyGatewayEvent, baseCurrency, startExternalPayment } from './externa
 import { lockPayableOrders, payOrdersFromBalance } from './order-payment.ts';
 import { payStatement, payTx } from './tx.ts';
 import { profileProgress } from '../account/profile.ts';
+import { checkVerificationForDeposit, checkVerificationForOrders } from './verification.ts';
 
 /** Ways the pay dialog (or the top-up page) may offer: switched on, balance first (document 01 §5). */
 export async function listPayWays(q: Queryable, opts: { count: number; scene: 'order' | 'deposit' }): Promise<PayWay[]> {
@@ -45,6 +46,7 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
   const orderNos = [...new Set(body.orderNo)];
   if (orderNos.length > maxBatchOrders) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
   const payWay = body.payWay;
+  await checkVerificationForOrders(ctx.db, accountId, orderNos, body.aim);
   // The balance way is checked on by the paying statement itself (one round trip for the whole payment).
   if (payWay === 'balance') return balanceResult(await payStatement(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim)));
   await checkWayOn(ctx.db, payWay);
@@ -66,6 +68,7 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
 export async function startDeposit(ctx: PaymentsContext, accountId: number, body: { amount: number; payWay: string; returnUrl?: string | undefined }, origin: string, locale: Locale): Promise<PayResult> {
   if (body.payWay === 'balance') throw payRefusal('INVALID_INPUT', 'pay.way.balanceNotForDeposit', undefined, 'payWay');
   await checkWayOn(ctx.db, body.payWay);
+  await checkVerificationForDeposit(ctx.db, accountId, body.amount);
   await checkProfileFor(ctx.db, accountId, body.payWay);
   return startExternalPayment(ctx, {
     accountId, purpose: 'top_up', orderNos: [], payWay: body.payWay as ExternalPayWay, amount: body.amount,

@@ -4,6 +4,8 @@ import type { AccountAnswer } from '@cc/contracts/session';
 import { isEmail } from '@cc/domain/account';
 import { createSession } from '../../plugins/auth.ts';
 import { fail } from '../../lib/app-error.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { deviceOf } from '../account/device.ts';
 
 export interface AccountRow {
   id: number;
@@ -33,6 +35,8 @@ export interface AccountRow {
   spark: string;
   prev_login_ip: string;
   prev_login_time: Date | string | null;
+  /** Set once the account is closed (/account/manage): no session starts for it again. */
+  closed_at?: Date | string | null;
 }
 
 export async function accountById(q: Queryable, id: number): Promise<AccountRow> {
@@ -134,6 +138,23 @@ export function accountAnswerOf(a: AccountRow): AccountAnswer {
  * records this one, sets the `authorization` header and answers the account.
  */
 export async function startSession(q: Queryable, request: FastifyRequest, reply: FastifyReply, accountId: number): Promise<AccountAnswer> {
+  const [state] = await q.query<{ closed: boolean; known: boolean; fresh: boolean }>(
+    `WITH acct AS (SELECT closed_at IS NOT NULL AS closed FROM accounts WHERE id = $1 FOR UPDATE),
+          known AS (SELECT EXISTS (SELECT 1 FROM account_addresses WHERE account_id = $1) AS known),
+          ins AS (INSERT INTO account_addresses (account_id, ip) SELECT $1, $2 WHERE $2 <> '' AND NOT (SELECT closed FROM acct)
+                  ON CONFLICT DO NOTHING RETURNING ip)
+     SELECT (SELECT closed FROM acct) AS closed, (SELECT known FROM known) AS known, EXISTS (SELECT 1 FROM ins) AS fresh`,
+    [accountId, request.ip],
+  );
+  if (!state || state.closed) throw fail('ACCOUNT_CLOSED');
+  // The first address of an account is where it began; after that, an address never seen is worth telling about.
+  if (state.known && state.fresh) {
+    await enqueue(q, 'inform.send', {
+      accountId,
+      informType: 'newSignIn',
+      params: { ip: request.ip, device: deviceOf(request.headers['user-agent'] ?? ''), time: formatTime(new Date()) },
+    });
+  }
   const token = await createSession(q, accountId, request.ip, request.headers['user-agent'] ?? '');
   await q.query(
     `UPDATE accounts SET prev_login_ip = last_login_ip, prev_login_time = last_login_time, last_login_ip = $2, last_login_time = now() WHERE id = $1`,

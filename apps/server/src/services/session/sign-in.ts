@@ -50,6 +50,8 @@ export async function passwordSignIn(
   if (!account || !passed) throw fail('BAD_CREDENTIALS');
   await clear(app.db, limits[0]!.key);
   await release(app.db, reserved);
+  // Said only to whoever knows the password: a closed account is not revealed to a guesser.
+  if (account.closed_at) throw fail('ACCOUNT_CLOSED');
 
   const types = twoStepTypesOf(account);
   if (types.length) return { kind: 'secondStep', data: await openChallenge(app, account, types) };

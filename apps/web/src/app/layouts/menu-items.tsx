@@ -43,6 +43,7 @@ export const menuTree: MenuNode[] = [
       leaf('/account/info', 'route.account.info'),
       leaf('/account/secure', 'route.account.secure'),
       leaf('/account/manage', 'route.account.manage'),
+      leaf('/account/verify', 'route.account.verify'),
       leaf('/account/invite', 'route.account.invite'),
       leaf('/account/products', 'route.account.products'),
       leaf('/account/log', 'route.account.log'),

@@ -103,6 +103,8 @@ const zh = {
     profileGo: '去完善',
     profileLater: '稍后',
     payFailed: '支付失败',
+    verifyTitle: '需要实名认证',
+    verifyGo: '去认证',
   },
   result: {
     title: '支付结果',
@@ -293,6 +295,8 @@ const en: Widen<Bundle> = {
     profileGo: 'Go complete',
     profileLater: 'Later',
     payFailed: 'Payment failed',
+    verifyTitle: 'Real-name verification needed',
+    verifyGo: 'Verify now',
   },
   result: {
     title: 'Payment result',

@@ -214,7 +214,7 @@ function EnterpriseCard() {
   );
 }
 
-/** /account/manage: personal and enterprise real-name verification, each N → pending → approved / declined. */
+/** /account/verify: personal and enterprise real-name verification, each N → pending → approved / declined. */
 export default function RealNamePage() {
   const { t } = useVerifyT();
   return (

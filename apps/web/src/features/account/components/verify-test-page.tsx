@@ -98,7 +98,7 @@ export default function VerifyTestPage() {
           </>
         ) : (
           <Flex justify="center">
-            <Link to="/account/manage" data-testid="review-back">{t('sandbox.back')}</Link>
+            <Link to="/account/verify" data-testid="review-back">{t('sandbox.back')}</Link>
           </Flex>
         )}
       </Flex>

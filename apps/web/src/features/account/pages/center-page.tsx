@@ -47,7 +47,15 @@ export default function CenterPage() {
   const { accountInfo: a, lastLoginIP, lastLoginTime } = account.data;
   const methods = (['tel', 'email', 'google'] as const).filter((m) => (m === 'tel' ? a.telAuth : m === 'email' ? a.emailAuth : a.googleAuth) === 'Y');
   const verification = (v: string) =>
-    v === 'Y' ? <Badge status="success" text={t('center.verified')} /> : v === 'N' || v === '' ? <Badge status="default" text={t('center.unverified')} /> : <Badge status="processing" text={t('center.reviewing')} />;
+    v === 'approved' ? (
+      <Badge status="success" text={t('center.verified')} />
+    ) : v === 'declined' ? (
+      <Badge status="error" text={t('center.declined')} />
+    ) : v === 'pending' ? (
+      <Badge status="processing" text={t('center.reviewing')} />
+    ) : (
+      <Badge status="default" text={t('center.unverified')} />
+    );
   const expired = counts.data?.byStatus['1007'] ?? a.expiredOrdersTotal;
 
   return (
@@ -75,7 +83,7 @@ export default function CenterPage() {
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('center.account')} style={{ height: '100%' }}>
-            <Line testId="center-account-no" label={t('center.accountNo')} value={a.accountNo} />
+            <Line testId="center-account-no" label={t('center.accountNo')} value={a.accountNo} action={<Link to="/account/manage">{t('center.manageAccount')}</Link>} />
             <Line testId="center-email" label={t('center.email')} value={a.email ? maskContact(a.email) : t('center.notBound')} />
             <Line testId="center-telephone" label={t('center.telephone')} value={a.telephone ? `+${a.telPrefix} ${maskContact(a.telephone)}` : t('center.notBound')} />
             <Line
@@ -100,9 +108,8 @@ export default function CenterPage() {
               }
               action={<Link to="/account/secure">{t('center.manageSecurity')}</Link>}
             />
-            {/* Identity verification: the states come from the account answer; the link to act on them belongs to the real-name pages (another slice). */}
-            <Line testId="center-verify-personal" label={t('center.personal')} value={verification(a.authPProgress)} action={<Link to="/account/manage">{t('center.verifyPersonal')}</Link>} />
-            <Line testId="center-verify-enterprise" label={t('center.enterprise')} value={verification(a.authEProgress)} action={<Link to="/account/manage">{t('center.verifyEnterprise')}</Link>} />
+            <Line testId="center-verify-personal" label={t('center.personal')} value={verification(a.authPProgress)} action={<Link to="/account/verify">{t('center.verifyPersonal')}</Link>} />
+            <Line testId="center-verify-enterprise" label={t('center.enterprise')} value={verification(a.authEProgress)} action={<Link to="/account/verify">{t('center.verifyEnterprise')}</Link>} />
             <Line
               testId="center-api"
               label={t('center.api')}

@@ -5,6 +5,7 @@ import Divider from 'antd/es/divider';
 import Flex from 'antd/es/flex';
 import Typography from 'antd/es/typography';
 import { useMoney } from '../../../hooks/use-money.ts';
+import { VerificationNotice } from '../../../components/verification-notice.tsx';
 import type { usePayFlow } from '../hooks/use-pay-flow.ts';
 import { usePaymentT } from '../i18n.ts';
 import { useTermText } from './term-text.tsx';
@@ -40,6 +41,8 @@ export function PayOverview({ f, orderCount }: { f: ReturnType<typeof usePayFlow
             {f.orders.isSuccess ? money(f.due) : '…'}
           </Typography.Text>
         </Flex>
+        {/* Said before paying (the server refuses the same with 12078); several orders: the server names the one at fault. */}
+        {orderCount === 1 && f.orders.isSuccess && f.product.data ? <VerificationNotice certType={f.product.data.certType} amountCents={f.due} /> : null}
       </Card>
     </Col>
   );

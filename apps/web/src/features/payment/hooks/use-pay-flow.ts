@@ -51,7 +51,8 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
   const orders = useOrdersByNumbers(orderNos, open);
   const ways = usePayWays('order', orderNos.length, open);
   const account = useAccount();
-  const product = useOrderProduct(productName ? undefined : orderNos[0], open);
+  // One order: its product names the dialog (unless given) and its certificate type decides the verification notice.
+  const product = useOrderProduct(orderNos.length === 1 ? orderNos[0] : undefined, open);
 
   const list = useMemo(() => orders.data?.allOrders ?? [], [orders.data]);
   const aim = aimProp ?? aimOf(list);
@@ -105,6 +106,19 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
           onOk: () => {
             onClose(false);
             void router.navigate({ href: '/account/info' });
+          },
+        });
+        return;
+      }
+      if (e instanceof ApiError && e.code === errorCodes.VERIFICATION_REQUIRED) {
+        void modal.confirm({
+          title: t('errors.verifyTitle'),
+          content: e.msg,
+          okText: t('errors.verifyGo'),
+          cancelText: t('errors.profileLater'),
+          onOk: () => {
+            onClose(false);
+            void router.navigate({ href: '/account/verify' });
           },
         });
         return;

@@ -1,0 +1,131 @@
+import type { Db, Queryable } from '@cc/db/client';
+import { defaultInform, type InformType } from '@cc/contracts/account';
+import { translate, type Locale } from '@cc/contracts/messages';
+import type { Messenger } from '../../adapters/messaging/messenger.ts';
+import { enqueue } from '../jobs/queue.ts';
+import type { JobKind, JobPayload } from '../jobs/kinds.ts';
+import { informColumns, informJoin, informTargetOf } from './inform.ts';
+
+/**
+ * The notification events of /account/notify other than the expiry reminder (services/renewal/expiry.ts): queued as
+ * inform.send in the transaction that made them happen, sent by the job after it commits, on the channels the account
+ * has on when the job runs. Domain expiry has no event: this product has no domain registrations table yet.
+ */
+export const informSendJob = 'inform.send' satisfies JobKind;
+export const informBalanceJob = 'inform.balance' satisfies JobKind;
+
+type Params = Record<string, string | number>;
+
+/** Queues one event for an account, inside the caller's transaction. */
+export async function queueInform(q: Queryable, accountId: number, informType: Exclude<InformType, 'expiring' | 'domainExpiring'>, params: Params): Promise<void> {
+  await enqueue(q, informSendJob, { accountId, informType, params });
+}
+
+export interface InformDeps {
+  db: Db;
+  messenger: Messenger;
+  baseUrl: string;
+}
+
+const money = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+
+/** The message's values in one language: links, amounts and words the payload carries as keys or cents. */
+async function paramsIn(deps: InformDeps, locale: Locale, type: InformType, p: Params, accountNo: string): Promise<Params> {
+  const base = { ...p, accountNo };
+  switch (type) {
+    case 'orderValidation':
+    case 'issued':
+      return { ...base, link: `${deps.baseUrl}/ssl/certificate/${encodeURIComponent(String(p.orderNo))}` };
+    case 'payment': {
+      const [way] = await deps.db.query<{ name: string; show_name: string }>(`SELECT name, show_name FROM pay_ways WHERE pay_way = $1`, [String(p.payWay)]);
+      const what = p.orderNos ? translate(locale, 'inform.payment.orders', { orderNos: String(p.orderNos) }) : translate(locale, 'inform.payment.topUp');
+      return { ...base, amount: money(Number(p.amount)), payWay: way ? (locale === 'zh' ? way.name : way.show_name) : String(p.payWay), what };
+    }
+    case 'balanceLow':
+      return { ...base, balance: money(Number(p.balance)), threshold: money(Number(p.threshold)), link: `${deps.baseUrl}/deposit` };
+    case 'newSignIn':
+      return { ...base, device: String(p.device || '-'), link: `${deps.baseUrl}/account/secure` };
+    default:
+      return base;
+  }
+}
+
+type TargetRow = {
+  account_no: string;
+  email: string | null;
+  telephone: string | null;
+  tel_prefix: string;
+  closed: boolean;
+  s_email: 'Y' | 'N' | null;
+  s_sms: 'Y' | 'N' | null;
+  s_days: number[] | null;
+  s_amount: string | null;
+};
+
+/** The inform.send job: the event in both languages (we do not know the reader's), Chinese first, on each channel on. */
+export async function sendInform(deps: InformDeps, job: JobPayload<'inform.send'>): Promise<{ sent: string[] }> {
+  const [r] = await deps.db.query<TargetRow>(
+    `SELECT a.account_no, a.email, a.telephone, a.tel_prefix, a.closed_at IS NOT NULL AS closed, ${informColumns}
+       FROM accounts a ${informJoin(job.informType)} WHERE a.id = $1`,
+    [job.accountId],
+  );
+  if (!r || r.closed) return { sent: [] };
+  const to = informTargetOf(job.informType, r);
+  const [zh, en] = [await paramsIn(deps, 'zh', job.informType, job.params, r.account_no), await paramsIn(deps, 'en', job.informType, job.params, r.account_no)];
+  const sent: string[] = [];
+  if (to.mail) {
+    await deps.messenger.send({
+      channel: 'mail',
+      to: to.mail,
+      subject: `${translate('zh', `inform.mail.${job.informType}.subject`, zh)} / ${translate('en', `inform.mail.${job.informType}.subject`, en)}`,
+      body: `${translate('zh', `inform.mail.${job.informType}.body`, zh)}\n\n----\n\n${translate('en', `inform.mail.${job.informType}.body`, en)}`,
+    });
+    sent.push('mail');
+  }
+  if (to.sms) {
+    await deps.messenger.send({ channel: 'sms', to: to.sms, subject: '', body: `${translate('zh', `inform.sms.${job.informType}`, zh)} ${translate('en', `inform.sms.${job.informType}`, en)}` });
+    sent.push('sms');
+  }
+  return { sent };
+}
+
+/**
+ * The inform.balance job: compares the balance with the account's low-balance amount and flips balance_low_sent when
+ * the side changed, in one statement (two instances cannot both flip it). Falling below queues the reminder; rising
+ * back re-arms it. So the reminder goes out once per crossing, whatever the number of payments below the line.
+ */
+export async function checkBalanceLow(db: Db, accountId: number): Promise<{ crossed: 'below' | 'above' | null }> {
+  return db.tx(async (q) => {
+    const [r] = await q.query<{ below: boolean; balance: string; threshold: string }>(
+      `WITH t AS (SELECT a.id, a.balance, COALESCE(s.amount, $2::bigint) AS threshold
+                    FROM accounts a ${informJoin('balanceLow')} WHERE a.id = $1 AND a.closed_at IS NULL)
+       UPDATE accounts a SET balance_low_sent = (t.balance < t.threshold)
+         FROM t WHERE a.id = t.id AND a.balance_low_sent <> (t.balance < t.threshold)
+       RETURNING a.balance_low_sent AS below, t.balance, t.threshold`,
+      [accountId, defaultInform('balanceLow').amount],
+    );
+    if (!r) return { crossed: null };
+    if (r.below) await queueInform(q, accountId, 'balanceLow', { balance: Number(r.balance), threshold: Number(r.threshold) });
+    return { crossed: r.below ? 'below' : 'above' };
+  });
+}
+
+/** Queues the balance check after a change of the balance (inside the changing transaction, or after it). */
+export const queueBalanceCheck = (q: Queryable, accountId: number) => enqueue(q, informBalanceJob, { accountId });
+
+/**
+ * For the orders.paid job (queued in the paying transaction): the payment event, and the balance check when the
+ * balance paid. Both are queued in one transaction, before the orders move on.
+ */
+export async function informPaid(db: Db, paid: JobPayload<'orders.paid'>): Promise<void> {
+  const [r] = await db.query<{ account_id: number; amount: string }>(
+    `SELECT min(account_id) AS account_id, sum(CASE WHEN $2 = 'reSign' THEN re_sign_price_diff ELSE pay_amount END) AS amount
+       FROM orders WHERE id = ANY($1::int[])`,
+    [paid.orderIds, paid.aim],
+  );
+  if (!r?.account_id) return;
+  await db.tx(async (q) => {
+    await queueInform(q, r.account_id, 'payment', { amount: Number(r.amount), payWay: paid.payWay, orderNos: paid.orderNos.join(', ') });
+    if (paid.payWay === 'balance') await queueBalanceCheck(q, r.account_id);
+  });
+}
