@@ -20,6 +20,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
   never: [
     'GET /v1/logout', 'GET /v1/twoStepAuth', 'POST /v1/twoStepAuth', 'GET /v1/twoStepAuthCode', 'GET /v1/googleAuth',
     'GET /v1/apiKey', 'POST /v1/apiKey', 'POST /v1/developer', 'PUT /v1/apiKey/{id}', 'DELETE /v1/apiKey/{id}', 'POST /v1/apiKey/{id}/rotate',
+    'GET /v1/account/close/code', 'POST /v1/account/close',
   ],
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
@@ -36,6 +37,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew',
   ],
   read: [
+    'GET /v1/account/manage',
     'POST /verify_token', 'GET /v1/account', 'GET /v1/inviteCode', 'GET /v1/profile', 'GET /v1/profile/progress', 'GET /v1/inform', 'GET /v1/accountLogs',
     'GET /v1/accountLogs/export', 'GET /v1/realAuth', 'GET /v1/orgRealAuth', 'GET /v1/orgRealAuth/{id}', 'GET /v1/inviteCondition', 'GET /v1/contacts',
     'GET /v1/organizations', 'GET /v1/organizations/{id}', 'GET /v1/emailDnsEmails', 'GET /v1/products', 'GET /v1/orders', 'GET /v1/orders/detail/{id}',
@@ -263,7 +265,7 @@ describe('calling the API with a key', () => {
     expect((await full.post('/verify_token', {})).body).toMatchObject({ code: 200, data: { valid: true } });
   });
 
-  it('refuses a revoked key, an unknown key and a key of an account no longer a developer at once (HTTP 401)', async () => {
+  it('refuses a revoked key, an unknown key and a key of an account no longer a developer or closed at once (HTTP 401)', async () => {
     const d = await developer();
     const { key, secret } = await d.make('read');
     expect((await withKey(secret).get('/v1/orders')).status).toBe(200);
@@ -273,8 +275,12 @@ describe('calling the API with a key', () => {
     // Same length and prefix, not a key.
     expect((await withKey(`chk_${'A'.repeat(apiKeyLength - 4)}`).get('/v1/orders')).status).toBe(401);
     const other = await d.make('read', 'second');
+    const third = await d.make('read', 'third');
     await t.app.db.query(`UPDATE accounts SET developer_at = NULL WHERE id = $1`, [d.id]);
     expect((await withKey(other.secret).get('/v1/orders')).status).toBe(401);
+    // A closed account's keys end with it (closing is in /account/manage).
+    await t.app.db.query(`UPDATE accounts SET developer_at = now(), closed_at = now() WHERE id = $1`, [d.id]);
+    expect((await withKey(third.secret).get('/v1/orders')).status).toBe(401);
   });
 
   it('states in the API reference which scopes may make each signed-in call, and the key scheme', async () => {

@@ -56,14 +56,14 @@ const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = n
    WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);
 
 // API keys: the same shape of lookup, one indexed query by the key's hash. Revoked keys and keys of an account that
-// is no longer a developer fail here, on every instance at once (the state is in the database).
+// is no longer a developer or is closed fail here, on every instance at once (the state is in the database).
 const keyStale = `(k.last_used_at IS NULL OR k.last_used_at < now() - make_interval(secs => $2))`;
 const keySql = prepared('api-key', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no
     FROM api_keys k JOIN accounts a ON a.id = k.account_id
-   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL`);
+   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL`);
 const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, a.*
     FROM api_keys k JOIN accounts a ON a.id = k.account_id
-   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL`);
+   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL`);
 // Last use is written at most once a minute per key, and only the instance whose UPDATE wins the minute writes the
 // activity-log entry: a hot key costs one write a minute, not one per call, however many servers it reaches.
 const keyTouchSql = prepared('api-key-touch', `WITH t AS (

@@ -69,6 +69,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/v1/account/close/code', {
     schema: { tags, summary: 'Sends the closing code to the bound e-mail (email) or phone (tel); refused while something blocks closing', security, querystring: closeCodeQuery, response: { 200: envelope(codeSentAnswer) } },
+    config: { apiKey: 'never' },
   }, async (request) => ok(await sendCloseCode(app, request, request.query.channel)));
 
   app.post('/v1/account/close', {
@@ -79,6 +80,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       body: closeAccountBody,
       response: { 200: envelope(closeAccountAnswer) },
     },
+    config: { apiKey: 'never' },
   }, async (request) => ok(await closeAccount(app, request, request.body)));
 
   app.get('/v1/accountLogs', {
