@@ -23,6 +23,12 @@ export const errorCatalog = {
   INVITE_CODE_UNKNOWN: { code: 12012, status: 200, key: 'err.inviteCodeUnknown' },
   INVITE_CODE_TAKEN: { code: 12013, status: 200, key: 'err.inviteCodeTaken' },
   TWO_STEP_NOT_READY: { code: 12014, status: 200, key: 'err.twoStepNotReady' },
+  REAUTH_REQUIRED: { code: 12015, status: 200, key: 'sec.proof.missing' },
+  ADDRESS_TAKEN: { code: 12016, status: 200, key: 'sec.telTaken' },
+  OLD_PASSWORD_WRONG: { code: 12017, status: 200, key: 'sec.oldPasswordWrong' },
+  ALREADY_BOUND: { code: 12018, status: 200, key: 'sec.alreadyBound' },
+  WECHAT_UNAVAILABLE: { code: 12019, status: 200, key: 'sec.wechat.unavailable' },
+  OAUTH_STATE_INVALID: { code: 12020, status: 200, key: 'sec.wechat.state' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */

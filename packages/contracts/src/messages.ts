@@ -5,6 +5,7 @@ import { tlsReportMessagesEn, tlsReportMessagesZh } from './tls-report-messages.
 import { renewalMessagesEn, renewalMessagesZh } from './renewal-messages.ts';
 import { accountMessagesEn, accountMessagesZh } from './account-messages.ts';
 import { realNameMessagesEn, realNameMessagesZh } from './real-name-messages.ts';
+import { securityMessagesEn, securityMessagesZh } from './security-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -22,6 +23,7 @@ const zh = {
   ...renewalMessagesZh,
   ...accountMessagesZh,
   ...realNameMessagesZh,
+  ...securityMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -35,6 +37,7 @@ const en: Record<MessageKey, string> = {
   ...renewalMessagesEn,
   ...accountMessagesEn,
   ...realNameMessagesEn,
+  ...securityMessagesEn,
 };
 
 export const messages = { zh, en } as const;

@@ -7,7 +7,7 @@ import { deviceOf } from './device.ts';
 /** One thing the account did that no other table records (see account_log in the migration). */
 export interface Activity {
   kind: LogKind;
-  /** security.twoStep, security.inviteCode, account.profile, account.inform, logout */
+  /** security.twoStep, security.inviteCode, security.password, security.tel, ..., account.profile, account.inform, logout */
   action: string;
   params?: Record<string, string | number>;
 }
@@ -78,6 +78,7 @@ function titleOf(locale: Locale, r: Row): string {
     return translate(locale, p.status === 'Y' ? 'log.security.twoStep.on' : 'log.security.twoStep.off', { method: translate(locale, methodWord[String(p.authType)] ?? String(p.authType)) });
   }
   if (r.action === 'security.inviteCode') return translate(locale, 'log.security.inviteCode');
+  if (r.action.startsWith('security.')) return translate(locale, `log.${r.action}`);
   if (r.action === 'account.profile') return translate(locale, 'log.account.profile');
   if (r.action === 'account.inform') return translate(locale, 'log.account.inform', { what: translate(locale, `inform.type.${String(p.informType)}`) });
   if (r.kind === 'order') {
