@@ -88,7 +88,7 @@ export const secValidationBody = z
   .object({
     secToken: requiredText(200),
     authType: z.enum([...authTypes, 'recovery'], { message: 'v.authType' }).describe('recovery: one of the authenticator recovery codes (accounts with google on)'),
-    code: text(100, 'v.codeFormat').trim().describe('the 6-digit code sent by /secCode, the authenticator code for google, or a recovery code (xxxxx-xxxxx)'),
+    code: text(100, 'v.codeFormat').trim().regex(/^(?:\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, { message: 'v.codeFormat' }).describe('the 6-digit code sent by /secCode, the authenticator code for google, or a recovery code (xxxxx-xxxxx)'),
   })
   .superRefine((v, ctx) => {
     const recovery = v.authType === 'recovery';
