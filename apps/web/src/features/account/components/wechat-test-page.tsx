@@ -70,7 +70,7 @@ export default function WechatTestPage() {
               <Button onClick={() => void decide(false)} loading={busy === 'decline'} disabled={busy === 'approve'} data-testid="wechat-decline">
                 {t('secure.wechatTestDecline')}
               </Button>
-              <Button type="primary" style={{ background: '#07c160' }} onClick={() => void decide(true)} loading={busy === 'approve'} disabled={busy === 'decline'} data-testid="wechat-approve">
+              <Button type="primary" onClick={() => void decide(true)} loading={busy === 'approve'} disabled={busy === 'decline'} data-testid="wechat-approve">
                 {t('secure.wechatTestApprove')}
               </Button>
             </Flex>

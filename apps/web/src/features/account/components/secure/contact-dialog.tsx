@@ -54,6 +54,7 @@ export function ContactDialog({ channel, onClose }: { channel: Channel; onClose:
   const address = (v: Partial<NewValues>) => (channel === 'tel' ? { telephone: (v.telephone ?? '').trim(), telPrefix: v.telPrefix ?? defaultTelPrefix } : { email: (v.email ?? '').trim() });
 
   const sendNew = async () => {
+    // Only the address is checked before its code is sent.
     const v = await validValues(newForm, channel === 'tel' ? ['telephone', 'telPrefix'] : ['email']);
     if (!v) throw new Error('invalid');
     return flow.sendNew(address(v));
@@ -83,8 +84,9 @@ export function ContactDialog({ channel, onClose }: { channel: Channel; onClose:
     >
       <div data-testid="contact-dialog" data-step={step}>
         <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: t('secure.stepVerify') }, { title: t('secure.stepNew', { what }) }]} />
+        {/* Two forms, keyed: a Form keeps the instance it was mounted with, so one in the other's place would write to the wrong store. */}
         {step === 0 ? (
-          <Form form={verifyForm} layout="vertical" requiredMark={false} onFinish={() => void next()}>
+          <Form key="verify" form={verifyForm} layout="vertical" requiredMark={false} onFinish={() => void next()}>
             <Typography.Paragraph type="secondary">
               {flow.mode === 'modify' ? t('secure.verifyCurrent', { what, contact: flow.contactOf(channel) }) : t('secure.verifyToBind')}
             </Typography.Paragraph>
@@ -108,7 +110,7 @@ export function ContactDialog({ channel, onClose }: { channel: Channel; onClose:
             )}
           </Form>
         ) : (
-          <Form form={newForm} layout="vertical" requiredMark={false} initialValues={{ telPrefix: defaultTelPrefix }} onFinish={() => void finish()}>
+          <Form key="new" form={newForm} layout="vertical" requiredMark={false} initialValues={{ telPrefix: defaultTelPrefix }} onFinish={() => void finish()}>
             {channel === 'tel' ? (
               <PhoneField label={t('secure.newPhone')} autoFocus />
             ) : (
