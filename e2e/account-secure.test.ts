@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import { captchaAnswer, dragSlider, expectAccessible, outboxCode, screenshot, signUpThroughApi, startStack, waitForPuzzle, type Stack } from './harness.ts';
 
 const email = `secure.${Date.now().toString(36)}@example.com`;
@@ -166,6 +167,38 @@ describe('account security', () => {
     await page.waitForURL(/\/dashboard$/);
     token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
     expect(await tokenStatus(token)).toBe(200);
+  });
+
+  it('turns on the authenticator, shows its 10 recovery codes once, and signs in with one of them', async () => {
+    await page.goto('/account/secure');
+    await page.getByTestId('two-step-google-toggle').click();
+    await page.getByTestId('google-qr').waitFor();
+    const secret = await page.getByTestId('google-secret').inputValue();
+    await page.getByTestId('two-step-code').fill(new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6 }).generate());
+    await page.getByTestId('two-step-ok').click();
+    const list = page.getByTestId('recovery-codes');
+    await list.waitFor();
+    const codes = await list.locator('li').allTextContents();
+    expect(codes).toHaveLength(10);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    await shot(page, 'account-secure-zh-light-recovery-codes');
+    await page.getByTestId('recovery-saved').click();
+    await list.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('recovery-left').textContent()).toBe('剩余 10 / 10 个');
+
+    await signOut(page);
+    await signIn(page);
+    await page.waitForURL(/\/sec-validation\?/);
+    await page.getByTestId('use-recovery').click();
+    await page.getByTestId('recovery-code').fill('123456');
+    await page.getByTestId('sec-submit').click();
+    await page.getByText('恢复码格式为 xxxxx-xxxxx').waitFor();
+    await page.getByTestId('recovery-code').fill(codes[0]!);
+    await page.getByTestId('sec-submit').click();
+    await page.waitForURL(/\/dashboard$/);
+    token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    await page.goto('/account/secure');
+    await expect.poll(() => page.getByTestId('recovery-left').textContent()).toBe('剩余 9 / 10 个');
   });
 
   it('binds WeChat through the sandbox authorize page, and unbinds', async () => {

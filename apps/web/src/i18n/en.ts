@@ -215,6 +215,10 @@ export const en: Strings = {
       submit: 'Verify and sign in',
       missing: 'Validation data is missing. Please sign in again.',
       backToSignIn: 'Back to sign-in',
+      recoveryHint: 'Enter one unused recovery code (the xxxxx-xxxxx codes saved when you turned on Google Authenticator)',
+      recoveryCode: 'Recovery code',
+      useRecovery: 'Cannot use your authenticator? Use a recovery code',
+      useAuthenticator: 'Use an authenticator code',
     },
     signUp: {
       subtitle: 'Create your account',

@@ -214,6 +214,10 @@ export const zh = {
       submit: '验证并登录',
       missing: '缺少验证信息，请重新登录。',
       backToSignIn: '返回登录',
+      recoveryHint: '请输入一个未使用过的恢复码（开启谷歌身份验证器时保存的 xxxxx-xxxxx）',
+      recoveryCode: '恢复码',
+      useRecovery: '无法使用身份验证器？使用恢复码',
+      useAuthenticator: '使用身份验证器动态码',
     },
     signUp: {
       subtitle: '创建您的账户',
