@@ -373,3 +373,45 @@ describe('OpenAPI', () => {
     }
   });
 });
+
+describe('two instances on one PostgreSQL', () => {
+  it('agree on codes, proofs, sessions and OAuth states (nothing is kept in one process)', async () => {
+    const a = await startTestApp({}, { postgres: true });
+    const b = await startTestApp({}, { shareWith: a });
+    try {
+      const on = (x: TestApp, token: string, method: Method, url: string, payload?: object) =>
+        x.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { token }, remoteAddress: freshIp() }).then((r) => r.json());
+      const u = await signUpByEmail(a.app);
+      // Code sent by A, verified on B; the new address's code sent by B, saved on A.
+      expect((await on(a, u.token, 'GET', '/v1/modifyEmailOrTelSendOrigin?sendTo=email')).code).toBe(200);
+      expect((await on(b, u.token, 'GET', '/v1/modifyEmailOrTelSendOrigin?sendTo=email')).code).toBe(12007);
+      const proof = (await on(b, u.token, 'POST', '/v1/modifyEmailOrTelOriginVerify', { sendTo: 'email', verifyCode: await readCode(a.app, u.email!) })).data.proof as string;
+      const phone = uniquePhone();
+      expect((await on(b, u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&telephone=${phone}`)).code).toBe(200);
+      expect((await on(a, u.token, 'POST', '/v1/bindEmailOrTel', { proof, telephone: phone, code: await readCode(b.app, `+86${phone}`) })).data.telephone).toBe(phone);
+      expect((await on(b, u.token, 'POST', '/v1/bindEmailOrTel', { proof, telephone: phone, code: '123456' })).code).toBe(12015);
+
+      // WeChat: started on A, approved by the sandbox on B, finished on A; the state is spent for B too.
+      const start = (await on(a, u.token, 'POST', '/v1/wechat/authorize')).data.authorizeUrl as string;
+      const q = new URL(start, 'http://x').searchParams;
+      const back = (await b.app.inject({ method: 'POST', url: '/sandbox/wechat/authorize', payload: { state: q.get('state'), redirect_uri: q.get('redirect_uri'), nickname: `two-${randomBytes(3).toString('hex')}`, approve: true } })).json();
+      const r = new URL(back.data.redirectUrl as string, 'http://x').searchParams;
+      expect((await on(a, u.token, 'POST', '/wxredirect', { code: r.get('code'), state: r.get('state') })).data.bound).toBe(true);
+      expect((await on(b, u.token, 'POST', '/wxredirect', { code: r.get('code'), state: r.get('state') })).code).toBe(12020);
+
+      // A session signed out on B is signed out on A.
+      const other = (await signInOn(b, u.email!, u.password))!;
+      const id = ((await on(a, u.token, 'GET', '/v1/sessions')).data as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
+      expect((await on(b, u.token, 'DELETE', `/v1/sessions/${id}`)).data.revoked).toBe(1);
+      expect((await a.app.inject({ method: 'POST', url: '/verify_token', headers: { token: other } })).statusCode).toBe(401);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
+
+async function signInOn(x: TestApp, username: string, password: string) {
+  const r = await x.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(x.app) } });
+  return r.headers.authorization as string | undefined;
+}
