@@ -53,6 +53,9 @@ describe('POST /v1/password', () => {
     expect(await status(u.token)).toBe(200);
     expect((await login(u.email!, u.password)).body.code).toBe(12004);
     expect((await login(u.email!, 'Fresh#2027')).body.code).toBe(200);
+    // The holder is told through the bound e-mail.
+    const [notice] = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${u.email}` })).json().data as { subject: string; body: string }[];
+    expect(notice).toMatchObject({ subject: '【CertHub】账户安全提醒', body: expect.stringContaining('登录密码已于') });
     const log = await as(u.token, 'GET', '/v1/accountLogs?kind=security&limit=10&offset=1');
     expect(log.data.data.map((e: { title: string }) => e.title)).toContain('修改登录密码');
   });
@@ -181,6 +184,10 @@ describe('changing the bound e-mail', () => {
     expect((await as(u.token, 'POST', '/updateemailbyemaillast', { proof: proof2, email: next, code: fresh })).code).toBe(12015);
     expect((await login(next, u.password)).body.code).toBe(200);
     expect((await login(u.email!, u.password)).body.code).toBe(12004);
+    // The old address is told where the account's mail goes now (masked).
+    const [notice] = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${u.email}` })).json().data as { body: string }[];
+    expect(notice!.body).toContain(`绑定邮箱已于`);
+    expect(notice!.body).toContain(`${next.slice(0, 2)}***@example.com`);
     const log = await as(u.token, 'GET', '/v1/accountLogs?kind=security&limit=10&offset=1');
     expect(log.data.data.map((e: { title: string }) => e.title)).toContain('绑定或更换邮箱');
   });

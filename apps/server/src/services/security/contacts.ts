@@ -8,6 +8,7 @@ import { accountById, type AccountRow } from '../session/accounts.ts';
 import { checkCode, consumeCode, emailTarget, sendCode, smsAddress, telTarget } from '../session/codes.ts';
 import { release, reserve } from '../session/rate-limit.ts';
 import { issueProof, liveProof, word, type ProofVia } from './proofs.ts';
+import { noticeSecurityChange } from './notice.ts';
 
 type Channel = 'tel' | 'email';
 type NewAddress = { telephone?: string | undefined; telPrefix?: string | undefined; email?: string | undefined };
@@ -134,5 +135,6 @@ export async function saveNewAddress(app: FastifyInstance, request: FastifyReque
     if ((e as { code?: unknown }).code === '23505') throw taken(addr.channel);
     throw e;
   }
+  await noticeSecurityChange(app, request, a, addr.channel, { telPrefix: addr.telPrefix, value: addr.value });
   return contactOf(await accountById(app.db, a.id));
 }
