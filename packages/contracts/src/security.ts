@@ -88,8 +88,6 @@ export const wxRedirectBody = z.object({
   code: requiredText(200, 'sec.wechat.codeMissing'),
   state: requiredText(200, 'sec.wechat.stateMissing'),
 });
-export const wechatSandboxQuery = z.object({ state: requiredText(200, 'sec.wechat.stateMissing') });
-export const wechatSandboxView = z.object({ appName: z.string(), redirectUri: z.string() });
 export const wechatSandboxDecision = z.object({
   state: requiredText(200, 'sec.wechat.stateMissing'),
   redirect_uri: requiredText(500).describe('where the provider sends the user back: a path of this site'),
