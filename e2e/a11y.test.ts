@@ -37,6 +37,7 @@ const signedInScreens = [
   '/payment/test',
   '/deposit',
   '/deposit/test',
+  '/wechat/test',
   ...['list', 'expiring', 'org', 'org/1/domains', 'contact'].map((p) => `/orders/${p}`),
   ...['invoice', 'invoice/invoice-template', 'invoice/mailling-template', 'transaction'].map((p) => `/billing/${p}`),
   '/domain/search',

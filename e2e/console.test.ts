@@ -164,6 +164,9 @@ describe('console shell', () => {
     await page.getByTestId('two-step-code').fill(totp());
     await page.getByTestId('two-step-ok').click();
     await page.locator('[data-testid="two-step-google"][data-on="Y"]').waitFor();
+    // Its recovery codes are shown once (e2e/account-secure.test.ts signs in with one).
+    await page.getByTestId('recovery-codes').waitFor();
+    await page.getByTestId('recovery-saved').click();
 
     await signOut(page);
     await signIn(page);

@@ -31,6 +31,9 @@ const envSchema = z.object({
   ACME_CA_FILE: z.string().optional(),
   /** HMAC key of the sandbox payment gateway's callbacks (16+ characters); generated into DATA_DIR when absent. */
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  /** WeChat open platform website application (sign-in binding); unset: the built-in sandbox outside production, none in production. */
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Cloudflare v4 API base the batch-cfdns relay forwards to (tests point it at a local fake). */
@@ -68,6 +71,7 @@ const envSchema = z.object({
 const safeEnvSchema = envSchema.superRefine((c, ctx) => {
   const problem = (path: keyof typeof c, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (typeof c.MASTER_KEY === 'string' && Buffer.from(c.MASTER_KEY, 'base64').length !== 32) problem('MASTER_KEY', 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (Boolean(c.WECHAT_APP_ID) !== Boolean(c.WECHAT_APP_SECRET)) problem(c.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID', 'WECHAT_APP_ID and WECHAT_APP_SECRET go together');
   if (c.NODE_ENV !== 'production') return;
   if (c.DEV_OUTBOX === 'on') problem('DEV_OUTBOX', 'must be off with NODE_ENV=production: /dev/outbox lets anyone read the codes and links sent to others');
   if (c.CAPTCHA === 'off') problem('CAPTCHA', 'must be on with NODE_ENV=production: off is for automated tests only');

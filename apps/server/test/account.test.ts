@@ -160,7 +160,9 @@ describe('second step by authenticator (TOTP)', () => {
 
     const wrong = totp(g.secret, 300);
     expect((await as(u.token, 'POST', '/v1/twoStepAuth', { authType: 'google', status: 'Y', authCode: wrong })).code).toBe(12006);
-    expect((await as(u.token, 'POST', '/v1/twoStepAuth', { authType: 'google', status: 'Y', authCode: totp(g.secret, -30) })).data).toEqual({ telAuth: 'N', emailAuth: 'Y', googleAuth: 'Y' });
+    const enrolled = (await as(u.token, 'POST', '/v1/twoStepAuth', { authType: 'google', status: 'Y', authCode: totp(g.secret, -30) })).data;
+    expect(enrolled).toEqual({ telAuth: 'N', emailAuth: 'Y', googleAuth: 'Y', recoveryCodes: expect.any(Array) });
+    expect(enrolled.recoveryCodes).toHaveLength(10);
 
     const first = await login(u);
     expect(first.body).toMatchObject({ code: 12009, data: { authType: 'google', authTypes: ['google', 'email'], contact: '' } });

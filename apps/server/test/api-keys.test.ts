@@ -21,6 +21,10 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/logout', 'GET /v1/twoStepAuth', 'POST /v1/twoStepAuth', 'GET /v1/twoStepAuthCode', 'GET /v1/googleAuth',
     'GET /v1/apiKey', 'POST /v1/apiKey', 'POST /v1/developer', 'PUT /v1/apiKey/{id}', 'DELETE /v1/apiKey/{id}', 'POST /v1/apiKey/{id}/rotate',
     'GET /v1/account/close/code', 'POST /v1/account/close',
+    'POST /v1/password', 'GET /v1/modifyEmailOrTelSendOrigin', 'POST /v1/modifyEmailOrTelOriginVerify', 'GET /v1/bindEmailOrTel', 'POST /v1/bindEmailOrTel',
+    'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'DELETE /v1/sessions/{id}',
+    'POST /v1/sessions/revokeOthers', 'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize',
+    'POST /wxredirect', 'DELETE /v1/wechat',
   ],
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',

@@ -29,7 +29,7 @@ const secret = {
   dnsEmail: `dns-${tag}@alice-mail.example`,
   keyName: `alice-key-${tag}`,
 };
-const a = { id: 0, token: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -73,6 +73,7 @@ beforeAll(async () => {
   must(await alice.put(`/v1/orders/remark/${a.issued}`, { remark: secret.remark }));
   expect((must<{ orderStatus: number }>(await alice.get(`/v1/orders/status/${a.issued}`))).orderStatus).toBe(1005);
 
+  a.sessionId = must<{ id: string }[]>(await alice.get('/v1/sessions'))[0]!.id;
   a.depositId = must<{ paymentId: string }>(await alice.post('/v1/deposit', { amount: 10_000, payWay: 'alipay' })).paymentId;
   const extra = must<string>(await alice.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(`q-${secret.pending}`), commonName: `q-${secret.pending}` }));
   a.queueId = must<{ queueId: string }>(await alice.post('/v1/orders/batch/pay', { orderNos: extra })).queueId;
@@ -106,6 +107,8 @@ function attempts(): Record<string, Call[]> {
     'GET /v1/contacts': [{ method: 'GET', url: `/v1/contacts?lastname=${secret.lastname}` }, { method: 'GET', url: '/v1/contacts?limit=100' }],
     'PUT /v1/contacts': [{ method: 'PUT', url: '/v1/contacts', payload: { ...validContact, id: a.contactId, lastname: 'Hijacked' } }],
     'DELETE /v1/contacts/{id}': [{ method: 'DELETE', url: `/v1/contacts/${a.contactId}` }],
+    // The first account's session: signing it out would break every later call of `alice` in this file.
+    'DELETE /v1/sessions/{id}': [{ method: 'DELETE', url: `/v1/sessions/${a.sessionId}` }],
     'GET /v1/organizations': [{ method: 'GET', url: '/v1/organizations?limit=100' }],
     'GET /v1/orgRealAuth': [{ method: 'GET', url: '/v1/orgRealAuth' }],
     'GET /v1/orgRealAuth/{id}': [{ method: 'GET', url: `/v1/orgRealAuth/${a.orgAuthno}` }],
@@ -183,6 +186,12 @@ const noOwnedIds = new Set([
   'GET /sandbox/verifications/{id}', 'POST /sandbox/verifications/{id}/approve', 'POST /sandbox/verifications/{id}/decline',
   // Developer access: the caller's own terms and keys (another account's key ids are tried above).
   'GET /v1/apiKey', 'POST /v1/apiKey', 'POST /v1/developer',
+  // Account security: the caller's own password, addresses, sessions, recovery codes and WeChat binding. Proofs and OAuth states
+  // are bound to the session that made them (test/account-security.test.ts tries them from another session and account).
+  'POST /v1/password', 'GET /v1/modifyEmailOrTelSendOrigin', 'POST /v1/modifyEmailOrTelOriginVerify', 'GET /v1/bindEmailOrTel', 'POST /v1/bindEmailOrTel',
+  'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'POST /v1/sessions/revokeOthers',
+  'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize', 'POST /wxredirect', 'DELETE /v1/wechat',
+  'POST /sandbox/wechat/authorize',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {

@@ -23,17 +23,23 @@ export const errorCatalog = {
   INVITE_CODE_UNKNOWN: { code: 12012, status: 200, key: 'err.inviteCodeUnknown' },
   INVITE_CODE_TAKEN: { code: 12013, status: 200, key: 'err.inviteCodeTaken' },
   TWO_STEP_NOT_READY: { code: 12014, status: 200, key: 'err.twoStepNotReady' },
-  /** An API key called what its scope does not allow (HTTP 403); the message names the key's scope, the call and the scope it needs. */
-  API_KEY_SCOPE: { code: 12080, status: 403, key: 'err.apiKeyScope' },
-  NOT_DEVELOPER: { code: 12081, status: 200, key: 'apiKey.notDeveloper' },
-  API_KEY_LIMIT: { code: 12082, status: 200, key: 'apiKey.limit' },
   /** Sign-in (or any session start) to an account closed in /account/manage. */
   ACCOUNT_CLOSED: { code: 12015, status: 200, key: 'err.accountClosed' },
   /** Closing refused: something is still to settle (errors names each reason). */
   ACCOUNT_CLOSE_BLOCKED: { code: 12016, status: 200, key: 'err.accountCloseBlocked' },
+  REAUTH_REQUIRED: { code: 12021, status: 200, key: 'sec.proof.missing' },
+  ADDRESS_TAKEN: { code: 12022, status: 200, key: 'sec.telTaken' },
+  OLD_PASSWORD_WRONG: { code: 12023, status: 200, key: 'sec.oldPasswordWrong' },
+  ALREADY_BOUND: { code: 12024, status: 200, key: 'sec.alreadyBound' },
+  WECHAT_UNAVAILABLE: { code: 12025, status: 200, key: 'sec.wechat.unavailable' },
+  OAUTH_STATE_INVALID: { code: 12026, status: 200, key: 'sec.wechat.state' },
   PROFILE_INCOMPLETE: { code: 12077, status: 200, key: 'err.profileIncomplete' },
   /** The product or the amount needs a real-name verification the account does not have (packages/domain real-name.ts). */
   VERIFICATION_REQUIRED: { code: 12078, status: 200, key: 'err.verificationRequired' },
+  /** An API key called what its scope does not allow (HTTP 403); the message names the key's scope, the call and the scope it needs. */
+  API_KEY_SCOPE: { code: 12080, status: 403, key: 'err.apiKeyScope' },
+  NOT_DEVELOPER: { code: 12081, status: 200, key: 'apiKey.notDeveloper' },
+  API_KEY_LIMIT: { code: 12082, status: 200, key: 'apiKey.limit' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },

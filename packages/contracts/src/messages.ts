@@ -6,6 +6,7 @@ import { renewalMessagesEn, renewalMessagesZh } from './renewal-messages.ts';
 import { accountMessagesEn, accountMessagesZh } from './account-messages.ts';
 import { realNameMessagesEn, realNameMessagesZh } from './real-name-messages.ts';
 import { apiKeysMessagesEn, apiKeysMessagesZh } from './api-keys-messages.ts';
+import { securityMessagesEn, securityMessagesZh } from './security-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -24,6 +25,7 @@ const zh = {
   ...accountMessagesZh,
   ...realNameMessagesZh,
   ...apiKeysMessagesZh,
+  ...securityMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -38,6 +40,7 @@ const en: Record<MessageKey, string> = {
   ...accountMessagesEn,
   ...realNameMessagesEn,
   ...apiKeysMessagesEn,
+  ...securityMessagesEn,
 };
 
 export const messages = { zh, en } as const;

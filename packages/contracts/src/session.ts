@@ -3,6 +3,7 @@ import {
   cnMobilePattern,
   codePattern,
   emailPattern,
+  recoveryCodePattern,
   inviteCodeMaxLength,
   inviteCodeMinLength,
   inviteCodePattern,
@@ -30,11 +31,11 @@ export const inviteCodeField = text(1000)
   .max(inviteCodeMaxLength, { message: 'v.inviteCodeLength' })
   .regex(inviteCodePattern, { message: 'v.inviteCodeChars' });
 // The callback's parameter type is the schema's input type, so clients still see `string | undefined` there.
-const optionalEmpty = <T extends z.ZodType>(s: T) =>
+export const optionalEmpty = <T extends z.ZodType>(s: T) =>
   z.preprocess((v: string | null | undefined) => (v === '' || v === null ? undefined : v), s.optional());
 
 /** Mainland numbers (prefix 86, the default) must be mobile numbers; the field schema checks only digits. */
-function mainlandMobile(v: { telephone?: string | undefined; telPrefix?: string | undefined }, ctx: z.RefinementCtx) {
+export function mainlandMobile(v: { telephone?: string | undefined; telPrefix?: string | undefined }, ctx: z.RefinementCtx) {
   if (v.telephone && (v.telPrefix ?? '86') === '86' && !cnMobilePattern.test(v.telephone)) {
     ctx.addIssue({ code: 'custom', message: 'v.phoneWrong', path: ['telephone'] });
   }
@@ -83,11 +84,18 @@ export const secCodeQuery = z.object({
 });
 /** Older name of secCodeQuery. */
 export const secCodeBody = secCodeQuery;
-export const secValidationBody = z.object({
-  secToken: requiredText(200),
-  authType: authType,
-  code: codeField.describe('the 6-digit code sent by /secCode, or the authenticator code for google'),
-});
+export const secValidationBody = z
+  .object({
+    secToken: requiredText(200),
+    authType: z.enum([...authTypes, 'recovery'], { message: 'v.authType' }).describe('recovery: one of the authenticator recovery codes (accounts with google on)'),
+    code: text(100, 'v.codeFormat').trim().regex(/^(?:\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, { message: 'v.codeFormat' }).describe('the 6-digit code sent by /secCode, the authenticator code for google, or a recovery code (xxxxx-xxxxx)'),
+  })
+  .superRefine((v, ctx) => {
+    const recovery = v.authType === 'recovery';
+    if (!(recovery ? recoveryCodePattern.test(v.code.toLowerCase()) : codePattern.test(v.code))) {
+      ctx.addIssue({ code: 'custom', message: recovery ? 'sec.v.recoveryFormat' : 'v.codeFormat', path: ['code'] });
+    }
+  });
 
 export const accountInfo = z.object({
   accountNo: z.string(),
@@ -167,7 +175,12 @@ export const inviteCodeBody = z.object({ inviteCode: text(1000, 'v.inviteCodeLen
 
 // --- two-step settings (account security)
 export const twoStepAuthCodeQuery = z.object({ authType: z.enum(['tel', 'email'], { message: 'v.authType' }) });
-export const twoStepStatus = z.object({ telAuth: z.enum(['Y', 'N']), emailAuth: z.enum(['Y', 'N']), googleAuth: z.enum(['Y', 'N']) });
+export const twoStepStatus = z.object({
+  telAuth: z.enum(['Y', 'N']),
+  emailAuth: z.enum(['Y', 'N']),
+  googleAuth: z.enum(['Y', 'N']),
+  recoveryCodes: z.array(z.string()).optional().describe('when the authenticator was just turned on: its 10 one-time recovery codes, shown this once'),
+});
 export const twoStepAuthBody = z.object({
   authType: authType,
   status: z.enum(['Y', 'N'], { message: 'v.status' }),

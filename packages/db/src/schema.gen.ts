@@ -273,6 +273,16 @@ export type LoginChallengesRow = {
   used_at: Date | null;
 };
 
+export type OauthStatesRow = {
+  state_hash: string;
+  account_id: number;
+  session_hash: string;
+  provider: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
 export type OrderDomainsRow = {
   id: number;
   order_id: number;
@@ -484,6 +494,14 @@ export type RealNameVerificationsRow = {
   decided_at: Date | null;
 };
 
+export type RecoveryCodesRow = {
+  id: number;
+  account_id: number;
+  code_hash: string;
+  created_at: Date;
+  used_at: Date | null;
+};
+
 export type SandboxPaymentsRow = {
   id: string;
   merchant_ref: string;
@@ -521,6 +539,16 @@ export type SchemaMigrationsRow = {
   applied_at: Date;
 };
 
+export type SecurityProofsRow = {
+  token_hash: string;
+  account_id: number;
+  session_hash: string;
+  via: 'tel' | 'email' | 'password';
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
 export type SessionsRow = {
   token_hash: string;
   account_id: number;
@@ -530,6 +558,7 @@ export type SessionsRow = {
   last_seen_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
+  id: number;
 };
 
 export type SiteConfigRow = {
@@ -575,6 +604,23 @@ export type VerificationCodesRow = {
   used_at: Date | null;
 };
 
+export type WechatBindingsRow = {
+  account_id: number;
+  provider: string;
+  openid: string;
+  nickname: string;
+  created_at: Date;
+};
+
+export type WechatSandboxCodesRow = {
+  code_hash: string;
+  openid: string;
+  nickname: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
 /** Every table by name: `Pick<Tables['orders'], 'id' | 'order_status'>` types a query of some columns. */
 export type Tables = {
   account_addresses: AccountAddressesRow;
@@ -601,6 +647,7 @@ export type Tables = {
   key_fingerprints: KeyFingerprintsRow;
   ledger_entries: LedgerEntriesRow;
   login_challenges: LoginChallengesRow;
+  oauth_states: OauthStatesRow;
   order_domains: OrderDomainsRow;
   order_events: OrderEventsRow;
   orders: OrdersRow;
@@ -615,12 +662,16 @@ export type Tables = {
   rate_events: RateEventsRow;
   re_sign_requests: ReSignRequestsRow;
   real_name_verifications: RealNameVerificationsRow;
+  recovery_codes: RecoveryCodesRow;
   sandbox_payments: SandboxPaymentsRow;
   sandbox_verifications: SandboxVerificationsRow;
   schema_migrations: SchemaMigrationsRow;
+  security_proofs: SecurityProofsRow;
   sessions: SessionsRow;
   site_config: SiteConfigRow;
   tls_reports: TlsReportsRow;
   validated_domains: ValidatedDomainsRow;
   verification_codes: VerificationCodesRow;
+  wechat_bindings: WechatBindingsRow;
+  wechat_sandbox_codes: WechatSandboxCodesRow;
 };

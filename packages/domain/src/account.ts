@@ -8,6 +8,9 @@ export const intlPhonePattern = /^\d{5,15}$/;
 export const codePattern = /^\d{6}$/;
 export const inviteCodePattern = /^[A-Za-z0-9]+$/;
 export const sha256HexPattern = /^[0-9a-f]{64}$/;
+/** Authenticator recovery codes: two groups of five letters and digits without look-alikes (0/o, 1/l). */
+export const recoveryCodePattern = /^[a-km-np-z2-9]{5}-[a-km-np-z2-9]{5}$/;
+export const recoveryCodeCount = 10;
 
 /** The check says 8 while the message says 6 (document 02 §5); the check wins. */
 export const passwordMinLength = 8;

@@ -15,6 +15,16 @@ const recorded: Record<string, (body: Body) => Activity> = {
   'PUT /v1/profile': () => ({ kind: 'account', action: 'account.profile' }),
   'POST /v1/inform': (b) => ({ kind: 'account', action: 'account.inform', params: { informType: str(b?.informType) } }),
   'GET /v1/logout': () => ({ kind: 'signin', action: 'logout' }),
+  'POST /v1/password': () => ({ kind: 'security', action: 'security.password' }),
+  'POST /v1/bindEmailOrTel': (b) => ({ kind: 'security', action: b?.telephone ? 'security.tel' : 'security.email' }),
+  'PUT /v1/modifyEmailOrTel': (b) => ({ kind: 'security', action: b?.telephone ? 'security.tel' : 'security.email' }),
+  'POST /updatetel': () => ({ kind: 'security', action: 'security.tel' }),
+  'POST /updateemailbyemaillast': () => ({ kind: 'security', action: 'security.email' }),
+  'DELETE /v1/sessions/:id': () => ({ kind: 'security', action: 'security.sessionRevoke' }),
+  'POST /v1/sessions/revokeOthers': () => ({ kind: 'security', action: 'security.sessionsRevokeOthers' }),
+  'POST /v1/googleAuth/recoveryCodes': () => ({ kind: 'security', action: 'security.recoveryCodes' }),
+  'POST /wxredirect': () => ({ kind: 'security', action: 'security.wechatBind' }),
+  'DELETE /v1/wechat': () => ({ kind: 'security', action: 'security.wechatUnbind' }),
 };
 
 const succeeded = (payload: unknown) => typeof payload === 'string' && payload.startsWith('{"code":200,');

@@ -16,6 +16,9 @@ import { renewalRoutes } from './renewal/index.ts';
 import { myAccountRoutes } from './account/my-account.ts';
 import { recordActivities } from '../plugins/activity-log.ts';
 import { apiKeyRoutes } from './account/api-keys.ts';
+import { securityRoutes } from './account/security.ts';
+import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
+import { wechatProviderFor } from '../adapters/wechat/provider.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -29,6 +32,8 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsPublicRoutes);
   await app.register(verificationSandboxRoutes);
   await app.register(verificationCallbackRoutes);
+  // The sandbox WeChat provider exists only where it is the provider (never in production).
+  if (wechatProviderFor(app.config, app.db)?.sandbox) await app.register(wechatSandboxRoutes);
 };
 
 /** Calls that need a session: every route registered here is guarded by requireSession. */
@@ -38,6 +43,7 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(signedInSessionRoutes);
   await app.register(accountRoutes);
   await app.register(myAccountRoutes);
+  await app.register(securityRoutes);
   await app.register(realNameRoutes);
   await app.register(apiKeyRoutes);
   await app.register(purchaseRoutes);

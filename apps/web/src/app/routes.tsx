@@ -30,6 +30,7 @@ const accountPage = (name: keyof typeof import('../features/account/routes.ts').
 const RealName = lazy(() => import('../features/account/components/real-name-page.tsx'));
 const Invite = lazy(() => import('../features/account/components/invite-page.tsx'));
 const VerifyTest = lazy(() => import('../features/account/components/verify-test-page.tsx'));
+const WechatTest = lazy(() => import('../features/account/components/wechat-test-page.tsx'));
 const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
 // The purchase area's pages come through one small chunk: their preload lists stay out of the first page.
 const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
@@ -146,8 +147,15 @@ const accountIndex = createRoute({ getParentRoute: A, path: '/', beforeLoad: () 
 const accountChildren = [
   createRoute({ getParentRoute: A, path: 'center', staticData: { titleKey: 'route.account.center' }, component: accountPage('center') }),
   createRoute({ getParentRoute: A, path: 'info', staticData: { titleKey: 'route.account.info' }, component: accountPage('info') }),
-  createRoute({ getParentRoute: A, path: 'secure', staticData: { titleKey: 'route.account.secure' }, component: Secure }),
-  createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: accountPage('manage') }),
+  createRoute({
+    getParentRoute: A,
+    path: 'secure',
+    staticData: { titleKey: 'route.account.secure' },
+    // The WeChat provider comes back here with code and state (or error).
+    validateSearch: (s: Record<string, unknown>): { code?: string; state?: string; error?: string } => ({ code: str(s.code), state: str(s.state), error: str(s.error) }),
+    component: Secure,
+  }),
+    createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: accountPage('manage') }),
   // Real-name verification has its own page (document 02 §2 lists no child for it; manage is the account's own management).
   createRoute({ getParentRoute: A, path: 'verify', staticData: { titleKey: 'route.account.verify' }, component: RealName }),
   createRoute({ getParentRoute: A, path: 'invite', staticData: { titleKey: 'route.account.invite' }, component: Invite }),
@@ -185,6 +193,15 @@ const verifyTestRoute = createRoute({
   staticData: { titleKey: 'route.verify.test' },
   validateSearch: (s: Record<string, unknown>): { id?: string } => ({ id: str(s.id) }),
   component: VerifyTest,
+});
+
+// /wechat/test: the sandbox WeChat provider's authorize page (as /verify/test is the sandbox verifier's)
+const wechatTestRoute = createRoute({
+  getParentRoute: L,
+  path: 'wechat/test',
+  staticData: { titleKey: 'route.wechat.test' },
+  validateSearch: (s: Record<string, unknown>): { state?: string; redirect_uri?: string } => ({ state: str(s.state), redirect_uri: str(s.redirect_uri) }),
+  component: WechatTest,
 });
 
 // /orders
@@ -307,6 +324,7 @@ export const routeTree = rootRoute.addChildren([
     paymentRoute.addChildren([...paymentChildren]),
     depositRoute.addChildren([...depositChildren]),
     verifyTestRoute,
+    wechatTestRoute,
     ordersRoute.addChildren([...ordersChildren]),
     billingRoute.addChildren([...billingChildren]),
     domainRoute.addChildren([...domainChildren]),

@@ -7,7 +7,7 @@ import { deviceOf } from './device.ts';
 /** One thing the account did that no other table records (see account_log in the migration). */
 export interface Activity {
   kind: LogKind;
-  /** security.twoStep, security.inviteCode, security.developer, security.apiKey.*, apiKey.use, account.profile, account.inform, logout */
+  /** security.twoStep, security.inviteCode, security.password, security.tel, ..., security.developer, security.apiKey.*, apiKey.use, account.profile, account.inform, account.close, logout */
   action: string;
   params?: Record<string, string | number>;
 }
@@ -82,6 +82,7 @@ function titleOf(locale: Locale, r: Row): string {
   if (r.action === 'security.developer' || r.action.startsWith('security.apiKey.') || r.action === 'apiKey.use') {
     return translate(locale, `log.${r.action}`, { ...p, scope: translate(locale, `apiKey.scope.${String(p.scope ?? '')}`) });
   }
+  if (r.action.startsWith('security.')) return translate(locale, `log.${r.action}`);
   if (r.action === 'account.profile') return translate(locale, 'log.account.profile');
   if (r.action === 'account.close') return translate(locale, 'log.account.close');
   if (r.action === 'account.inform') return translate(locale, 'log.account.inform', { what: translate(locale, `inform.type.${String(p.informType)}`) });

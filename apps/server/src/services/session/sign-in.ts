@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountAnswer, SecondStepData, loginBody, secCodeQuery, secValidationBody } from '@cc/contracts/session';
 import { maskContact } from '@cc/domain/account';
-import { fail } from '../../lib/app-error.ts';
+import { AppError, fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { consumeCaptchaToken } from './captcha.ts';
@@ -10,6 +10,7 @@ import { accountById, accountByUsername, normaliseUsername, startSession, twoSte
 import { checkCode, consumeCode, sendCode, smsAddress } from './codes.ts';
 import { clear, release, reserve, type Limit } from './rate-limit.ts';
 import { checkTotp } from './totp.ts';
+import { consumeRecoveryCode } from '../security/recovery.ts';
 
 /** Failed sign-ins allowed per account (by the name typed) and per client address, in 15 minutes. */
 export const failuresPerAccount = 5;
@@ -80,7 +81,8 @@ async function liveChallenge(app: FastifyInstance, secToken: string, authType: s
     [sha256(secToken), challengeMaxAttempts],
   );
   if (!row) throw fail('SECOND_STEP_EXPIRED');
-  if (!row.auth_type.split(',').includes(authType)) throw fail('INVALID_INPUT', undefined, { authType: 'v.authType' });
+  // A recovery code stands in for the authenticator.
+  if (!row.auth_type.split(',').includes(authType === 'recovery' ? 'google' : authType)) throw fail('INVALID_INPUT', undefined, { authType: 'v.authType' });
   return row;
 }
 
@@ -114,18 +116,22 @@ export async function validateSecondStep(
   );
   if (!counted.length) throw fail('SECOND_STEP_EXPIRED');
   let codeId: number | undefined;
+  // A recovery code is checked and used up in the transaction below (one UPDATE: two requests cannot both spend it).
   if (body.authType === 'google') {
     const account = await accountById(app.db, ch.account_id);
     if (!(await checkTotp(app.db, app.config, account.id, account.totp_secret, body.code))) {
       throw fail('CODE_WRONG', undefined, { code: 'err.codeWrong' });
     }
-  } else {
+  } else if (body.authType !== 'recovery') {
     codeId = await checkCode(app.db, { purpose: 'login', target: `acct:${ch.account_id}:${body.authType}` }, body.code);
   }
   return app.db.tx(async (q) => {
     const won = await q.query(`UPDATE login_challenges SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING account_id`, [hash]);
     if (!won.length) throw fail('SECOND_STEP_EXPIRED');
     if (codeId !== undefined) await consumeCode(q, codeId);
+    if (body.authType === 'recovery' && !(await consumeRecoveryCode(q, ch.account_id, body.code))) {
+      throw new AppError('CODE_WRONG', undefined, { code: 'sec.recovery.wrong' }, { key: 'sec.recovery.wrong' });
+    }
     return startSession(q, request, reply, ch.account_id);
   });
 }

@@ -8,6 +8,7 @@ import { accountById, type AccountRow } from './accounts.ts';
 import { checkCode, consumeCode, sendCode, smsAddress } from './codes.ts';
 import { release, reserve } from './rate-limit.ts';
 import { checkTotp, newTotpSecret } from './totp.ts';
+import { dropRecoveryCodes, newRecoveryCodes } from '../security/recovery.ts';
 
 const yn = (v: string) => (v === 'Y' ? ('Y' as const) : ('N' as const));
 export const twoStepStatusOf = (a: AccountRow) => ({ telAuth: yn(a.tel_auth), emailAuth: yn(a.email_auth), googleAuth: yn(a.google_auth) });
@@ -55,12 +56,19 @@ export async function setTwoStep(app: FastifyInstance, request: FastifyRequest, 
     const reserved = await reserve(app.db, [{ key: `totp:acct:${a.id}`, max: 5, windowSeconds: 15 * 60 }]);
     if (!(await checkTotp(app.db, app.config, a.id, sealed, body.authCode))) throw fail('CODE_WRONG', undefined, { authCode: 'err.codeWrong' });
     await release(app.db, reserved);
-    await app.db.query(
-      on
-        ? `UPDATE accounts SET totp_secret = totp_pending, totp_pending = NULL, google_auth = 'Y' WHERE id = $1`
-        : `UPDATE accounts SET totp_secret = NULL, google_auth = 'N' WHERE id = $1`,
-      [a.id],
-    );
+    // Turning the authenticator on hands out its recovery codes, once; turning it off drops them.
+    const recoveryCodes = await app.db.tx(async (q) => {
+      await q.query(
+        on
+          ? `UPDATE accounts SET totp_secret = totp_pending, totp_pending = NULL, google_auth = 'Y' WHERE id = $1`
+          : `UPDATE accounts SET totp_secret = NULL, google_auth = 'N' WHERE id = $1`,
+        [a.id],
+      );
+      if (on) return newRecoveryCodes(q, a.id);
+      await dropRecoveryCodes(q, a.id);
+      return undefined;
+    });
+    return { ...twoStepStatusOf(await accountById(app.db, a.id)), ...(recoveryCodes ? { recoveryCodes } : {}) };
   } else {
     if (body.authType === 'tel' ? !a.telephone : !a.email) throw notReady(request, body.authType);
     const codeId = await checkCode(app.db, { purpose: 'twoStep', target: `acct:${a.id}:${body.authType}` }, body.authCode).catch((e: unknown) => {
@@ -73,4 +81,14 @@ export async function setTwoStep(app: FastifyInstance, request: FastifyRequest, 
     });
   }
   return twoStepStatusOf(await accountById(app.db, a.id));
+}
+
+/** A new set of recovery codes for an account whose authenticator is on, after one of its codes (same limit as above). */
+export async function regenerateRecoveryCodes(app: FastifyInstance, request: FastifyRequest, authCode: string) {
+  const a = await accountById(app.db, request.account.id);
+  if (a.google_auth !== 'Y' || !a.totp_secret) throw fail('TWO_STEP_NOT_READY', { what: translate(request.locale, 'w.google') });
+  const reserved = await reserve(app.db, [{ key: `totp:acct:${a.id}`, max: 5, windowSeconds: 15 * 60 }]);
+  if (!(await checkTotp(app.db, app.config, a.id, a.totp_secret, authCode))) throw fail('CODE_WRONG', undefined, { authCode: 'err.codeWrong' });
+  await release(app.db, reserved);
+  return { codes: await app.db.tx((q) => newRecoveryCodes(q, a.id)) };
 }

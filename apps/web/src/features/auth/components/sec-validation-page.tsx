@@ -3,11 +3,14 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
+import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { secondStepData } from '@cc/contracts/session';
+import { recoveryCodePattern } from '@cc/domain/account';
+import { useMsg } from '../../../i18n/index.ts';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/http.ts';
 import { CodeField } from '../../../components/code-field.tsx';
@@ -33,6 +36,9 @@ export default function SecValidationPage() {
   const [error, setError] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
+  // Instead of the authenticator: one of its one-time recovery codes.
+  const [recovery, setRecovery] = useState(false);
+  const m = useMsg();
 
   if (!search.secToken || !method) {
     return (
@@ -65,7 +71,7 @@ export default function SecValidationPage() {
     setBusy(true);
     setError('');
     try {
-      const user = await secValidation({ secToken, authType: method, code: code.trim() });
+      const user = await secValidation({ secToken, authType: recovery && method === 'google' ? 'recovery' : method, code: code.trim() });
       await finish(user, search.redirect);
     } catch (e) {
       setError(e instanceof ApiError ? e.msg : t('http.disconnected'));
@@ -82,6 +88,7 @@ export default function SecValidationPage() {
           value={method}
           onChange={(v) => {
             setMethod(v);
+            setRecovery(false);
             setSentTo('');
             setError('');
           }}
@@ -93,15 +100,42 @@ export default function SecValidationPage() {
         <Typography.Paragraph strong>{t(`auth.sec.${method}`)}</Typography.Paragraph>
       )}
       <Typography.Paragraph type="secondary" data-testid="sec-hint">
-        {method === 'google' ? t('auth.sec.googleHint') : sentTo ? t('common.codeSentTo', { to: sentTo }) : t('auth.sec.sendTo', { contact: (method === 'tel' ? search.telContact : search.emailContact) ?? search.contact ?? '' })}
+        {method === 'google' ? (recovery ? t('auth.sec.recoveryHint') : t('auth.sec.googleHint')) : sentTo ? t('common.codeSentTo', { to: sentTo }) : t('auth.sec.sendTo', { contact: (method === 'tel' ? search.telContact : search.emailContact) ?? search.contact ?? '' })}
       </Typography.Paragraph>
-      <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)} key={method}>
-        <CodeField rules={rules.code} send={method !== 'google' ? send : undefined} autoFocus />
+      <Form<{ code: string }> layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)} key={`${method}-${recovery}`}>
+        {method === 'google' && recovery ? (
+          <Form.Item
+            name="code"
+            label={t('auth.sec.recoveryCode')}
+            rules={[
+              { required: true, whitespace: true, message: m('sec.v.recoveryFormat') },
+              { validator: (_, v: string | undefined) => (!v || recoveryCodePattern.test(v.trim().toLowerCase()) ? Promise.resolve() : Promise.reject(new Error(m('sec.v.recoveryFormat')))) },
+            ]}
+          >
+            <Input maxLength={11} placeholder="xxxxx-xxxxx" autoComplete="off" autoFocus data-testid="recovery-code" />
+          </Form.Item>
+        ) : (
+          <CodeField rules={rules.code} send={method !== 'google' ? send : undefined} autoFocus />
+        )}
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="sec-submit">
           {t('auth.sec.submit')}
         </Button>
       </Form>
       {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 16 }} data-testid="form-error" /> : null}
+      {method === 'google' ? (
+        <Flex justify="center" style={{ marginTop: 16 }}>
+          <Button
+            type="link"
+            onClick={() => {
+              setRecovery(!recovery);
+              setError('');
+            }}
+            data-testid="use-recovery"
+          >
+            {recovery ? t('auth.sec.useAuthenticator') : t('auth.sec.useRecovery')}
+          </Button>
+        </Flex>
+      ) : null}
       <Flex justify="center" style={{ marginTop: 16 }}>
         <Link to="/sign-in">{t('auth.sec.backToSignIn')}</Link>
       </Flex>
