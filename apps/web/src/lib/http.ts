@@ -134,6 +134,8 @@ export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   if (started) {
     early.delete(key);
     if (started.token === getToken() && started.lang === currentLocale() && Date.now() - started.at < earlyMs && !opts.signal?.aborted) return started.promise as Promise<T>;
+    // Asked with another token or language: this call must not join that flight either.
+    inFlight.delete(key);
   }
 
   // A versioned signed-in call with no token cannot succeed: sign out here instead (doc 02 §4).
