@@ -6,13 +6,15 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.ts';
 import { loadSiteConfig } from './lib/api/get-site-config.ts';
 import { loadInitialLanguage } from './i18n/index.ts';
-import { preloadRouteChunks } from './app/preload.ts';
+import { prefetchLayoutCalls, preloadRouteChunks } from './app/preload.ts';
 
 // Start the site configuration request before React renders: the first route waits for it.
 void loadSiteConfig();
 // The page's own code too: otherwise its chunks are asked for only after the site configuration has come.
 preloadRouteChunks(router, location.pathname);
 await loadInitialLanguage();
+// In the language the answers are asked in (the calls carry it).
+prefetchLayoutCalls(router, location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,6 +4,7 @@ import theme from 'antd/es/theme';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import { PresetColors } from 'antd/es/theme/interface';
+import { presetDarkPalettes, presetPalettes } from '@ant-design/colors';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { setNotifySink } from '../lib/notify.ts';
@@ -20,11 +21,13 @@ setNotifySink({ error: (text) => toast.error(text) });
  * Coloured tags (statuses of orders, domains, invoices...) write their text in shade 7 of the colour, and status tags
  * (success, processing, warning, error) in the plain status colour: on the tag's pale (light) or deep (dark) background
  * that is 2.2 to 4:1. Shade 9 of each palette is the far end from the background in either theme (7:1 and more), so
- * every feature's tags read without each choosing its own colours.
+ * every feature's tags read without each choosing its own colours. The shades are antd's own preset palettes (its
+ * light and dark algorithms derive the tokens from them; pink is magenta's): read from the table, not computed by
+ * deriving a whole theme at start.
  */
 function readableTagTokens(dark: boolean) {
-  const palette = theme.getDesignToken({ token: { colorPrimary: primaryColor }, algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }) as unknown as Record<string, string>;
-  const text = (colour: string) => palette[`${colour}9`]!;
+  const palettes = dark ? presetDarkPalettes : presetPalettes;
+  const text = (colour: string) => (palettes[colour === 'pink' ? 'magenta' : colour] ?? palettes.blue!)[8]!;
   return {
     ...Object.fromEntries(PresetColors.map((c) => [`${c}7`, text(c)])),
     colorSuccess: text('green'),

@@ -39,14 +39,16 @@ const PriceList = purchasePage('products');
 const DcvEmails = purchasePage('dcvEmails');
 const Contacts = purchasePage('contacts');
 const Organizations = purchasePage('organizations');
-// Payment's pages, and pages that combine features (src/app/compose), through small chunks the same way.
+// Payment's pages through a small chunk the same way.
 const paymentPage = (name: keyof typeof import('../features/payment/routes.ts').paymentPages) =>
   lazy(() => import('../features/payment/routes.ts').then((m) => m.paymentPages[name]()));
-const composedPage = (name: keyof typeof import('./compose/pages.ts').composedPages) => lazy(() => import('./compose/pages.ts').then((m) => m.composedPages[name]()));
-const PurchaseWithPayment = composedPage('purchaseWithPayment');
-// The orders area: list, expiring and details with payment plugged in (compose/orders-pages.ts); the company's domains alone.
-const ordersPage = (name: keyof typeof import('./compose/orders-pages.ts').ordersComposedPages) =>
-  lazy(() => import('./compose/orders-pages.ts').then((m) => m.ordersComposedPages[name]()));
+// Pages that combine features (src/app/compose): the order screen and the orders area, the console's busiest pages,
+// load straight from here. A small chunk in between (as above) would cost a phone one more round trip before their
+// code is even asked for; their preload lists in the first page are a few hundred bytes.
+const PurchaseWithPayment = lazy(() => import('./compose/purchase-with-payment.tsx'));
+const OrdersList = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.OrdersListWithPayment })));
+const ExpiringOrders = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.ExpiringOrdersWithPayment })));
+const OrderDetails = lazy(() => import('./compose/order-details-with-payment.tsx').then((m) => ({ default: m.OrderDetailsWithPayment })));
 const orderPage = (name: keyof typeof import('../features/orders/routes.ts').orderPages) =>
   lazy(() => import('../features/orders/routes.ts').then((m) => m.orderPages[name]()));
 
@@ -136,7 +138,7 @@ const sslRoute = createRoute({ getParentRoute: L, path: 'ssl' });
 const S = () => sslRoute;
 const sslIndex = createRoute({ getParentRoute: S, path: '/', beforeLoad: () => { throw redirect({ to: '/ssl/certificates', replace: true }); } });
 const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates' }, component: PurchaseWithPayment });
-const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: ordersPage('details') });
+const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: OrderDetails });
 const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: PriceList });
 const sslDcvEmail = createRoute({ getParentRoute: S, path: 'dcv/email', staticData: { titleKey: 'route.ssl.dcvEmail' }, component: DcvEmails });
 
@@ -209,8 +211,8 @@ const ordersRoute = createRoute({ getParentRoute: L, path: 'orders', staticData:
 const O = () => ordersRoute;
 const ordersChildren = [
   createRoute({ getParentRoute: O, path: '/', beforeLoad: () => { throw redirect({ to: '/orders/list', replace: true }); } }),
-  createRoute({ getParentRoute: O, path: 'list', staticData: { titleKey: 'route.orders.list' }, component: ordersPage('list') }),
-  createRoute({ getParentRoute: O, path: 'expiring', staticData: { titleKey: 'route.orders.expiring' }, component: ordersPage('expiring') }),
+  createRoute({ getParentRoute: O, path: 'list', staticData: { titleKey: 'route.orders.list' }, component: OrdersList }),
+  createRoute({ getParentRoute: O, path: 'expiring', staticData: { titleKey: 'route.orders.expiring' }, component: ExpiringOrders }),
   createRoute({ getParentRoute: O, path: 'org', staticData: { titleKey: 'route.orders.org' }, component: Organizations }),
   createRoute({ getParentRoute: O, path: 'org/$id/domains', staticData: { titleKey: 'route.orders.orgDomains' }, component: orderPage('orgDomains') }),
   createRoute({ getParentRoute: O, path: 'contact', staticData: { titleKey: 'route.orders.contact' }, component: Contacts }),

@@ -30,7 +30,7 @@ const fetchMock = vi.fn<(...a: FetchArgs) => Promise<Response>>();
 vi.stubGlobal('fetch', fetchMock);
 
 // Imported after the stubs: the modules read storage and document when they load.
-const { http, ApiError, NetworkError, isAbortError, timeouts, networkToastDelayMs } = await import('./http.ts');
+const { http, prefetch, ApiError, NetworkError, isAbortError, timeouts, networkToastDelayMs } = await import('./http.ts');
 const { getToken, setToken, onSessionPurged } = await import('./session.ts');
 const { setNotifySink } = await import('./notify.ts');
 
@@ -251,5 +251,35 @@ describe('the signed-in user (getAccount)', () => {
     release(ok({ accountInfo: { accountNo: 'A1' }, lastLoginIP: '', lastLoginTime: '', rootUUID: '' }));
     await p;
     expect(localStorage.getItem('user')).toBeNull();
+  });
+});
+
+describe('calls started early (prefetch)', () => {
+  it('hands its answer to the page\'s identical call, which then sends nothing', async () => {
+    setToken('tok-1');
+    fetchMock.mockResolvedValueOnce(ok({ a: 1 }));
+    prefetch('/v1/account');
+    await Promise.resolve();
+    expect(await http('/v1/account')).toEqual({ a: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Once only: the next call asks the server again.
+    fetchMock.mockResolvedValueOnce(ok({ a: 2 }));
+    expect(await http('/v1/account')).toEqual({ a: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not used after the token changed: the page asks with its own token', async () => {
+    setToken('tok-1');
+    fetchMock.mockResolvedValueOnce(ok({ who: 'old' }));
+    prefetch('/v1/exRate');
+    setToken('tok-2');
+    fetchMock.mockResolvedValueOnce(ok({ who: 'new' }));
+    expect(await http('/v1/exRate')).toEqual({ who: 'new' });
+    expect(headersOf(1)).toMatchObject({ token: 'tok-2' });
+  });
+
+  it('starts nothing while signed out', () => {
+    prefetch('/v1/account');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

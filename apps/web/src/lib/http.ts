@@ -101,12 +101,42 @@ interface Flight {
 }
 const inFlight = new Map<string, Flight>();
 
+/** Calls started before the page that needs them has rendered (`prefetch`), until that page asks for them. */
+const early = new Map<string, { promise: Promise<unknown>; token: string | null; lang: string; at: number }>();
+/** How long an early answer waits for its page: a later call asks the server afresh. */
+const earlyMs = 10_000;
+
+/**
+ * Starts a call a page will make once its code has loaded and rendered, so that its answer travels while the code
+ * does. The page's own identical call (same token and language) takes this answer once; it stays the page's call
+ * (its errors, its toasts).
+ */
+export function prefetch(path: string, opts: Pick<RequestOptions, 'method' | 'body' | 'query' | 'quiet'> = {}) {
+  const method = opts.method ?? 'GET';
+  const url = buildUrl(path, opts.query);
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const key = `${method} ${url} ${body ?? ''}`;
+  if (early.has(key) || !getToken()) return;
+  const promise = http(path, opts);
+  // Nobody may come for it (another page, a sign-out): its failure is the page's to report, not an unhandled rejection.
+  promise.catch(() => undefined);
+  early.set(key, { promise, token: getToken(), lang: currentLocale(), at: Date.now() });
+}
+
 /** Calls the API and answers `data` of a code-200 envelope. */
 export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const url = buildUrl(path, opts.query);
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const key = `${method} ${url} ${body ?? ''}`;
+
+  const started = early.get(key);
+  if (started) {
+    early.delete(key);
+    if (started.token === getToken() && started.lang === currentLocale() && Date.now() - started.at < earlyMs && !opts.signal?.aborted) return started.promise as Promise<T>;
+    // Asked with another token or language: this call must not join that flight either.
+    inFlight.delete(key);
+  }
 
   // A versioned signed-in call with no token cannot succeed: sign out here instead (doc 02 §4).
   if (path.startsWith('/v1/') && !getToken()) {

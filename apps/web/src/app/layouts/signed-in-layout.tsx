@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Layout from 'antd/es/layout';
 import Menu from 'antd/es/menu';
 import Button from 'antd/es/button';
 import Breadcrumb from 'antd/es/breadcrumb';
-import FloatButton from 'antd/es/float-button';
 import theme from 'antd/es/theme';
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
@@ -56,12 +55,43 @@ function Breadcrumbs() {
   );
 }
 
-/** The signed-in area brings the query cache with it. */
+/**
+ * The signed-in area brings the query cache with it. The layout (header, menu, selects) mounts when its chunk arrives,
+ * in the router's synchronous update: deferred, its first render yields to the browser instead of running as one
+ * task of a second or more on a slow phone (components/deferred.tsx).
+ */
 export default function SignedInLayoutWithQueries() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInLayout />
+      <Deferred fallback={<PageLoading />}>
+        <SignedInLayout />
+      </Deferred>
     </QueryClientProvider>
+  );
+}
+
+const BackTop = lazy(() => import('antd/es/float-button').then((m) => ({ default: m.default.BackTop })));
+const backTopHeight = 200;
+
+/**
+ * The "back to top" button shows only below `backTopHeight`: it (and its chunk) comes with the first scroll that far,
+ * rather than measuring the page's scroll position in the middle of the layout's first render.
+ */
+function BackTopWhenScrolled({ tooltip }: { tooltip: string }) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (scrolled) return;
+    const onScroll = () => {
+      if (window.scrollY >= backTopHeight) setScrolled(true);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [scrolled]);
+  if (!scrolled) return null;
+  return (
+    <Suspense fallback={null}>
+      <BackTop visibilityHeight={backTopHeight} duration={600} tooltip={tooltip} />
+    </Suspense>
   );
 }
 
@@ -138,7 +168,7 @@ function SignedInLayout() {
           </div>
         </Layout.Content>
       </Layout>
-      <FloatButton.BackTop visibilityHeight={200} duration={600} tooltip={t('layout.backTop')} />
+      <BackTopWhenScrolled tooltip={t('layout.backTop')} />
     </Layout>
   );
 }

@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { Link } from '@tanstack/react-router';
-import { expiringWithinDays, orderStatus } from '@cc/contracts/orders';
+import { expiringWithinDays, orderStatus } from '@cc/contracts/order-status';
 import { pageSizes } from '@cc/domain/terms';
 import { useMoney } from '../../../hooks/use-money.ts';
 import type { OrderListItem } from '../api/get-orders.ts';

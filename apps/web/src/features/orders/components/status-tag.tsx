@@ -1,5 +1,5 @@
 import Tag from 'antd/es/tag';
-import { reSignStatus } from '@cc/contracts/orders';
+import { reSignStatus } from '@cc/contracts/order-status';
 import { formatValidity } from '@cc/domain/terms';
 import { statusColour, statusEntry } from '../lib/status.ts';
 import { useOrdersT } from '../i18n.ts';

@@ -3,7 +3,7 @@
  * parameters, the status tabs and their counts, the amount a row shows, the aim of paying a selection.
  * Pure, moved out of the page so that each rule is tested.
  */
-import { reSignStatus } from '@cc/contracts/orders';
+import { reSignStatus } from '@cc/contracts/order-status';
 import type { PayAim } from '../components/page-props.ts';
 
 export interface Filters {

@@ -1,4 +1,4 @@
-import { orderStatus, orderStatuses, reSignStatus } from '@cc/contracts/orders';
+import { orderStatus, orderStatuses, reSignStatus } from '@cc/contracts/order-status';
 
 export type StatusEntry = (typeof orderStatuses)[number];
 

@@ -7,7 +7,7 @@ import Modal from 'antd/es/modal';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import { Link } from '@tanstack/react-router';
-import { expiringWithinDays } from '@cc/contracts/orders';
+import { expiringWithinDays } from '@cc/contracts/order-status';
 import { defaultPageSize } from '@cc/domain/terms';
 import { productNameFor } from '@cc/domain/product-name';
 import { useRouteTitle } from '../../../hooks/use-route-title.ts';

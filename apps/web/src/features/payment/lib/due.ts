@@ -1,4 +1,4 @@
-import { orderStatus, reSignStatus } from '@cc/contracts/orders';
+import { orderStatus, reSignStatus } from '@cc/contracts/order-status';
 
 interface Payable {
   orderStatus: number;

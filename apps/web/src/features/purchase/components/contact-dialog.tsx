@@ -54,8 +54,3 @@ export function ContactDialog(props: RecordDialogProps<Contact>) {
 }
 
 export const contactFields = fields;
-
-/** Option label (§3): last name + first name + the phone number from its 8th character onward. */
-export function contactLabel(c: Pick<Contact, 'lastname' | 'firstname' | 'telephone'>): string {
-  return `${c.lastname}${c.firstname} ${c.telephone.slice(7)}`.trim();
-}

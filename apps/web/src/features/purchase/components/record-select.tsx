@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -23,6 +23,7 @@ interface Props<T extends { id: number }> extends ChoiceProps<T> {
   onPage: (page: number) => void;
   label: (item: T) => string;
   placeholder: string;
+  /** The add / edit dialog: lazy is fine, it is mounted (and its code loaded) when first opened. */
   Dialog: ComponentType<RecordDialogProps<T>>;
   /** Choose the first (newest) record while nothing is chosen. */
   pickFirst?: boolean;
@@ -32,6 +33,12 @@ interface Props<T extends { id: number }> extends ChoiceProps<T> {
 export function RecordSelect<T extends { id: number }>({ testId, list, page, onPage, value, onChange, label, placeholder, Dialog, pickFirst }: Props<T>) {
   const { t } = usePurchaseT();
   const [dialog, setDialog] = useState<{ editing: T | null } | null>(null);
+  // The dialog is mounted from its first opening on (and kept, so that it closes with its animation).
+  const [opened, setOpened] = useState(false);
+  const openDialog = (editing: T | null) => {
+    setOpened(true);
+    setDialog({ editing });
+  };
   const [justSaved, setJustSaved] = useState<number | null>(null);
   const items = useMemo(() => list.data?.data ?? [], [list.data]);
   const first = pickFirst ? items[0] : undefined;
@@ -65,22 +72,26 @@ export function RecordSelect<T extends { id: number }>({ testId, list, page, onP
         placeholder={placeholder}
         loading={list.isFetching}
       />
-      <Button icon={<PlusOutlined />} onClick={() => setDialog({ editing: null })} data-testid={`${testId}-add`}>
+      <Button icon={<PlusOutlined />} onClick={() => openDialog(null)} data-testid={`${testId}-add`}>
         {t('common.add')}
       </Button>
-      <Button icon={<EditOutlined />} disabled={!value} onClick={() => setDialog({ editing: value })} data-testid={`${testId}-edit`}>
+      <Button icon={<EditOutlined />} disabled={!value} onClick={() => openDialog(value)} data-testid={`${testId}-edit`}>
         {t('common.edit')}
       </Button>
-      <Dialog
-        open={dialog !== null}
-        editing={dialog?.editing ?? null}
-        onClose={() => setDialog(null)}
-        onSaved={(id) => {
-          // A new record is the newest: it is on the first page.
-          if (!dialog?.editing) onPage(1);
-          setJustSaved(id);
-        }}
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <Dialog
+            open={dialog !== null}
+            editing={dialog?.editing ?? null}
+            onClose={() => setDialog(null)}
+            onSaved={(id) => {
+              // A new record is the newest: it is on the first page.
+              if (!dialog?.editing) onPage(1);
+              setJustSaved(id);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
@@ -20,7 +20,6 @@ import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 import { useMoney } from '../../../hooks/use-money.ts';
 import { useProducts } from '../api/get-products.ts';
 import { createRenewal, payAmountOf } from '../api/create-renewal.ts';
-import { BatchProgressDialog } from '../components/batch-progress-dialog.tsx';
 import { BuyerFields } from '../components/buyer-fields.tsx';
 import type { Contact } from '../components/contact-dialog.tsx';
 import { CsrFields } from '../components/csr-fields.tsx';
@@ -41,6 +40,9 @@ import { readCsrZip } from '../lib/read-csr-zip.ts';
 import { decodeRenewalTicket, renewalPrefill } from '../lib/renewal-ticket.ts';
 import { parseCsrPems, type ParsedCsr } from '../../../lib/pki-worker/client.ts';
 import { usePurchaseT } from '../i18n.ts';
+
+// The batch progress dialog (a modal with progress bars) loads with the first batch, not with the screen.
+const BatchProgressDialog = lazy(() => import('../components/batch-progress-dialog.tsx').then((m) => ({ default: m.BatchProgressDialog })));
 
 export interface PurchasePageProps {
   /**
@@ -269,6 +271,9 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     },
   });
   const { busy, progress, working } = create;
+  // Once shown, the progress dialog stays mounted, so that it closes with its animation.
+  const [progressMounted, setProgressMounted] = useState(false);
+  if (progress && !progressMounted) setProgressMounted(true);
 
   /** "Renew as it was": the server makes the renewal order from the ticket; then payment, as after a purchase. */
   const renewAsItWas = async () => {
@@ -513,7 +518,11 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
           </div>
         </Col>
       </Row>
-      <BatchProgressDialog progress={progress} onReport={create.reportFailures} onPay={create.payCreated} onClose={create.closeProgress} />
+      {progress || progressMounted ? (
+        <Suspense fallback={null}>
+          <BatchProgressDialog progress={progress} onReport={create.reportFailures} onPay={create.payCreated} onClose={create.closeProgress} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
