@@ -17,6 +17,7 @@ import { requireSession } from './plugins/auth.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { checkMasterKey } from './lib/secret-box.ts';
+import { sampleLoopDelay } from './lib/loop-delay.ts';
 import { defaultBodyLimit } from './lib/body-limits.ts';
 import { siteConfigFor } from './services/site/site-config.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
@@ -65,11 +66,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // An overloaded process answers 503 at once rather than queuing calls it will answer too late: the event loop's
+  // delay here (lib/loop-delay.ts says why not @fastify/under-pressure's), the heap below.
+  const maxLoopDelay = config.MAX_EVENT_LOOP_DELAY_MS;
+  const loopDelay = maxLoopDelay > 0 ? sampleLoopDelay(config.PRESSURE_SAMPLE_MS) : undefined;
   app.addHook('onRequest', (request, reply, done) => {
     const lang = request.headers.lang;
     request.locale = pickLocale(typeof lang === 'string' ? lang : undefined, request.headers['accept-language']);
-    if (closing) sendUnavailable(reply.header('connection', 'close'), request.locale);
-    else done();
+    // (Nothing is returned: a reply is thenable, and a callback hook that returned one would be awaited.)
+    if (closing) {
+      void sendUnavailable(reply.header('connection', 'close'), request.locale);
+    } else if (loopDelay && loopDelay.ms > maxLoopDelay) {
+      request.log.warn({ url: request.url, method: request.method, eventLoopDelayMs: Math.round(loopDelay.ms) }, 'overloaded: answered 503');
+      void sendUnavailable(reply, request.locale);
+    } else {
+      done();
+    }
   });
   app.addHook('onSend', (_request, reply, _payload, done) => {
     reply.header('access-control-expose-headers', 'authorization');
@@ -82,10 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const errors = registerErrorHandler(app);
   registerInputGuard(app);
 
-  // An overloaded process answers 503 at once rather than queuing calls it will answer too late.
   const heapMb = config.MAX_HEAP_USED_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20);
   await app.register(underPressure, {
-    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
     maxHeapUsedBytes: heapMb * 2 ** 20,
     sampleInterval: config.PRESSURE_SAMPLE_MS,
     retryAfter: retryAfterSeconds,
@@ -155,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.addHook('onClose', async () => {
+    loopDelay?.stop();
     await db.close();
   });
   return app;

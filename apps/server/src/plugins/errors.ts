@@ -136,7 +136,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Nothing wrong with the call: the database is restarting or out of reach, or the process is overloaded
     // (@fastify/under-pressure has set Retry-After). Try again shortly, said in the envelope.
     if ((error as FastifyError).code === 'FST_UNDER_PRESSURE' || isUnavailable(error)) {
-      if ((error as FastifyError).code === 'FST_UNDER_PRESSURE') request.log.warn({ url: request.url, method: request.method }, 'overloaded: answered 503');
+      // @fastify/under-pressure watches the heap (app.ts): what its last sample saw.
+      if ((error as FastifyError).code === 'FST_UNDER_PRESSURE') request.log.warn({ url: request.url, method: request.method, heapUsed: request.server.memoryUsage().heapUsed }, 'overloaded: answered 503');
       else request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable: answered 503');
       return sendUnavailable(reply, locale);
     }
