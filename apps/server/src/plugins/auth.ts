@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { prepared, type Queryable } from '@cc/db/client';
 import type { AccountRow } from '../services/session/accounts.ts';
 import { fail } from '../lib/app-error.ts';
@@ -54,16 +54,17 @@ const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = n
  * Guards every route registered inside `scope`: a missing, unknown, expired or revoked token is HTTP 401.
  * Routes are signed-in by where they are declared, never by matching URL strings. A route that answers from the
  * account's own row says `config: { accountRow: true }` and reads it with the session, in the same query.
+ * Each route gets the guard of its kind when it is declared (first of its own onRequest hooks), so no call looks
+ * its route's options up.
  */
 export function requireSession(scope: FastifyInstance) {
-  scope.addHook('onRequest', async (request, reply) => {
+  const guard = (withRow: boolean): onRequestAsyncHookHandler => async (request, reply) => {
     const token = tokenOf(request);
     if (!token) {
       await limitCall(scope.db, request, reply, 'token');
       throw fail('UNAUTHORIZED');
     }
     const hash = sha256(token);
-    const withRow = request.routeOptions.config.accountRow === true;
     const [row] = withRow
       ? await scope.db.query<AccountRow & Record<string, unknown> & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
       : await scope.db.query<{ account_id: number; account_no: string; session_stale: boolean }>(sessionSql, [hash, touchEverySeconds]);
@@ -81,6 +82,12 @@ export function requireSession(scope: FastifyInstance) {
     }
     // The client stores whatever comes back here; the same token, its expiry pushed ahead.
     reply.header('authorization', token);
+  };
+  const withAccountRow = guard(true);
+  const sessionOnly = guard(false);
+  scope.addHook('onRoute', (route) => {
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [route.config?.accountRow === true ? withAccountRow : sessionOnly, ...own];
   });
 }
 

@@ -1,6 +1,6 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { sampleLoopDelay } from '../src/lib/loop-delay.ts';
+import { samplePressure } from '../src/lib/pressure.ts';
 
 const block = (ms: number) => {
   const end = performance.now() + ms;
@@ -11,15 +11,15 @@ const block = (ms: number) => {
 
 /** The samples taken while `work` runs, read after each sample interval. */
 async function samplesDuring(sampleMs: number, work: () => Promise<void>): Promise<number[]> {
-  const delay = sampleLoopDelay(sampleMs);
+  const pressure = samplePressure(sampleMs);
   const seen: number[] = [];
-  const reader = setInterval(() => seen.push(delay.ms), sampleMs);
+  const reader = setInterval(() => seen.push(pressure.loopDelayMs), sampleMs);
   try {
     await work();
     await new Promise((r) => setTimeout(r, sampleMs * 2));
   } finally {
     clearInterval(reader);
-    delay.stop();
+    pressure.stop();
   }
   return seen;
 }
