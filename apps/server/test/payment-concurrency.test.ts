@@ -53,8 +53,8 @@ describe('simultaneous balance payments', () => {
   });
 
   it('50 pays of 50 orders at once, with 10 asking for another account\'s order: 40 paid once each, 10 told not found', async () => {
-    // One account's concurrent payments share their commits (services/payments/balance-payer.ts): a refused one
-    // among them changes nothing and keeps its own answer; the others are paid as if alone.
+    // A refused payment among one account's simultaneous ones changes nothing and keeps its own answer; the others
+    // are paid as if alone.
     const a = await fundedAccount(t.app, 100 * price);
     const other = await fundedAccount(t.app, 100 * price);
     const me = client(t.app, a.token);

@@ -7,7 +7,6 @@ import type { PaymentGateway } from '../../adapters/payment/gateway.ts';
 import { createSandboxGateway, notifyJob, sandboxExpireJob, type SandboxGateway } from '../../adapters/payment/sandbox.ts';
 import { sandboxSecret } from '../../adapters/payment/sandbox-secret.ts';
 import { batchPayJob, resumeBatchQueues, runBatchQueue } from './batch.ts';
-import { createBalancePayer, type BalancePayer } from './balance-payer.ts';
 import { expirePayment, paymentExpireJob } from './external.ts';
 
 export interface PaymentsContext {
@@ -19,8 +18,6 @@ export interface PaymentsContext {
   sandbox: SandboxGateway;
   /** Outside production the pay result names the sandbox's hosted page, so the console can offer it as a link. */
   showSandboxPage: boolean;
-  /** Balance payments, an account's concurrent ones sharing commits (balance-payer.ts). */
-  payFromBalance: BalancePayer;
 }
 
 const contexts = new WeakMap<Db, PaymentsContext>();
@@ -49,7 +46,6 @@ export function paymentsContext(app: FastifyInstance): PaymentsContext {
     gatewayByName: (name) => (name === sandbox.name ? sandbox : undefined),
     sandbox,
     showSandboxPage: app.config.NODE_ENV !== 'production',
-    payFromBalance: createBalancePayer(app.db),
   };
   contexts.set(app.db, ctx);
   app.jobs.register(notifyJob, async (job) => {

@@ -6,8 +6,8 @@ import { fail } from '../../lib/app-error.ts';
 import type { PaymentsContext } from './context.ts';
 import { payRefusal } from './errors.ts';
 import { applyGatewayEvent, baseCurrency, startExternalPayment } from './external.ts';
-import { lockPayableOrders } from './order-payment.ts';
-import { payTx } from './tx.ts';
+import { lockPayableOrders, payOrdersFromBalance } from './order-payment.ts';
+import { payStatement, payTx } from './tx.ts';
 import { profileProgress } from '../account/profile.ts';
 
 /** Ways the pay dialog (or the top-up page) may offer: switched on, balance first (document 01 §5). */
@@ -46,7 +46,7 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
   if (orderNos.length > maxBatchOrders) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
   const payWay = body.payWay;
   // The balance way is checked on by the paying statement itself (one round trip for the whole payment).
-  if (payWay === 'balance') return balanceResult(await ctx.payFromBalance(accountId, orderNos, body.aim));
+  if (payWay === 'balance') return balanceResult(await payStatement(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim)));
   await checkWayOn(ctx.db, payWay);
   if (orderNos.length > 1) throw payRefusal('INVALID_INPUT', 'pay.way.balanceOnlyForSeveral', undefined, 'payWay');
   if (isCryptoWay(payWay)) throw payRefusal('INVALID_INPUT', 'pay.way.cryptoNotForOrder', { payWay }, 'payWay');
