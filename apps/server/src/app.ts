@@ -3,7 +3,6 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import underPressure from '@fastify/under-pressure';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
@@ -11,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { pickLocale, type Locale } from '@cc/contracts/messages';
 import type { Db } from '@cc/db/client';
 import type { Config } from './config.ts';
-import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, retryAfterSeconds, sendUnavailable } from './plugins/errors.ts';
+import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, sendUnavailable } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { documentKeyAccess } from './plugins/api-key-scope.ts';
@@ -19,6 +18,7 @@ import { apiKeyPrefix } from '@cc/contracts/api-keys';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { checkMasterKey } from './lib/secret-box.ts';
+import { samplePressure, type Pressure } from './lib/pressure.ts';
 import { defaultBodyLimit } from './lib/body-limits.ts';
 import { siteConfigFor } from './services/site/site-config.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
@@ -73,11 +73,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // An overloaded process answers 503 at once rather than queuing calls it will answer too late: event-loop delay
+  // or heap in use past their limits at the last sample (lib/pressure.ts; 0 turns a check off).
+  const maxLoopDelay = config.MAX_EVENT_LOOP_DELAY_MS;
+  const maxHeapUsed = (config.MAX_HEAP_USED_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20)) * 2 ** 20;
+  const pressure = maxLoopDelay > 0 || maxHeapUsed > 0 ? samplePressure(config.PRESSURE_SAMPLE_MS) : undefined;
+  const overloaded = (p: Pressure) => (maxLoopDelay > 0 && p.loopDelayMs > maxLoopDelay) || (maxHeapUsed > 0 && p.heapUsed > maxHeapUsed);
   app.addHook('onRequest', (request, reply, done) => {
     const lang = request.headers.lang;
     request.locale = pickLocale(typeof lang === 'string' ? lang : undefined, request.headers['accept-language']);
-    if (closing) sendUnavailable(reply.header('connection', 'close'), request.locale);
-    else done();
+    // (Nothing is returned: a reply is thenable, and a callback hook that returned one would be awaited.)
+    if (closing) {
+      void sendUnavailable(reply.header('connection', 'close'), request.locale);
+    } else if (pressure && overloaded(pressure)) {
+      const seen = { eventLoopDelayMs: Math.round(pressure.loopDelayMs), heapUsedMb: Math.round(pressure.heapUsed / 2 ** 20) };
+      request.log.warn({ url: request.url, method: request.method, ...seen }, 'overloaded: answered 503');
+      void sendUnavailable(reply, request.locale);
+    } else {
+      done();
+    }
   });
   app.addHook('onSend', (_request, reply, _payload, done) => {
     reply.header('access-control-expose-headers', 'authorization');
@@ -90,14 +104,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const errors = registerErrorHandler(app);
   registerInputGuard(app);
 
-  // An overloaded process answers 503 at once rather than queuing calls it will answer too late.
-  const heapMb = config.MAX_HEAP_USED_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20);
-  await app.register(underPressure, {
-    maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
-    maxHeapUsedBytes: heapMb * 2 ** 20,
-    sampleInterval: config.PRESSURE_SAMPLE_MS,
-    retryAfter: retryAfterSeconds,
-  });
   // Idle connections lost to a PostgreSQL restart: the pool drops them and reconnects on the next call.
   db.onConnectionError?.((e) => app.log.warn({ err: e }, 'database connection lost'));
 
@@ -176,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.addHook('onClose', async () => {
+    pressure?.stop();
     await db.close();
   });
   return app;

@@ -52,6 +52,30 @@ describe('simultaneous balance payments', () => {
     expect(after.map((r) => r.b)).toEqual(Array.from({ length: 10 }, (_, i) => (9 - i) * price));
   });
 
+  it('50 pays of 50 orders at once, with 10 asking for another account\'s order: 40 paid once each, 10 told not found', async () => {
+    // A refused payment among one account's simultaneous ones changes nothing and keeps its own answer; the others
+    // are paid as if alone.
+    const a = await fundedAccount(t.app, 100 * price);
+    const other = await fundedAccount(t.app, 100 * price);
+    const me = client(t.app, a.token);
+    const mine = await at50(() => payableOrder(t.app, a.id, price));
+    const theirs = await Promise.all(Array.from({ length: 10 }, () => payableOrder(t.app, other.id, price)));
+    const asked = mine.map((o, i) => (i % 5 === 4 ? theirs[(i - 4) / 5]! : o));
+    const results = await at50((i) => me.post('/v1/orders/pay', { payWay: 'balance', orderNo: asked[i]! }));
+    expect(results.every((r) => r.status === 200), 'no 500').toBe(true);
+    results.forEach((r, i) => expect(r.body.msg).toBe(i % 5 === 4 ? `订单 ${asked[i]} 不存在` : 'success'));
+    expect(await balanceOf(t.app, a.id)).toBe(60 * price);
+    expect(await balanceOf(t.app, other.id)).toBe(100 * price);
+    const statuses = await Promise.all(asked.map((o) => orderStatusOf(t.app, o)));
+    expect(statuses).toEqual(asked.map((_, i) => (i % 5 === 4 ? 1001 : 1002)));
+    const [n] = await t.app.db.query<{ n: number; refs: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT ref)::int AS refs FROM ledger_entries WHERE account_id = $1 AND kind = 'order_payment'`, [a.id]);
+    expect(n).toEqual({ n: 40, refs: 40 });
+    // Each balance_after is a state the balance really went through, once each.
+    const after = await t.app.db.query<{ b: number }>(`SELECT balance_after::float8 AS b FROM ledger_entries WHERE account_id = $1 AND kind = 'order_payment' ORDER BY id`, [a.id]);
+    expect(after.map((r) => r.b)).toEqual(Array.from({ length: 40 }, (_, i) => (99 - i) * price));
+  });
+
   it('a batch queue run twice at once (a resumed run beside the old one) settles every item once', async () => {
     const a = await fundedAccount(t.app, 15 * price);
     const orders = await Promise.all(Array.from({ length: 20 }, () => payableOrder(t.app, a.id, price)));

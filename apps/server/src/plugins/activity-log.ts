@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { recordActivity, type Activity } from '../services/account/activity-log.ts';
 
 type Body = Record<string, unknown> | undefined;
@@ -29,14 +29,19 @@ const recorded: Record<string, (body: Body) => Activity> = {
 
 const succeeded = (payload: unknown) => typeof payload === 'string' && payload.startsWith('{"code":200,');
 
-/** Adds the hook to a scope of signed-in routes; a failure to record is logged and never fails the call. */
+/** Adds the hook to the recorded routes of a scope of signed-in routes; a failure to record is logged and never fails the call. */
 export function recordActivities(scope: FastifyInstance) {
-  // A callback hook: it runs on every signed-in call, and only the few recorded ones should cost a promise.
-  scope.addHook('onSend', (request: FastifyRequest, reply, payload, done) => {
-    const what = recorded[`${request.method} ${request.routeOptions.url ?? ''}`];
-    if (!what || reply.statusCode !== 200 || !request.account || !succeeded(payload)) return done(null, payload);
-    recordActivity(scope.db, request.account.id, what(request.body as Body), request.ip, request.headers['user-agent'] ?? '')
-      .catch((err: unknown) => request.log.warn({ err }, 'activity not recorded'))
-      .finally(() => done(null, payload));
+  // Only the recorded routes get the hook, when they are declared: the other signed-in calls run nothing for it.
+  scope.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const what = methods.map((m) => recorded[`${m} ${route.url}`]).find((w) => w !== undefined);
+    if (!what) return;
+    const hook: onSendHookHandler = (request: FastifyRequest, reply, payload, done) => {
+      if (reply.statusCode !== 200 || !request.account || !succeeded(payload)) return done(null, payload);
+      recordActivity(scope.db, request.account.id, what(request.body as Body), request.ip, request.headers['user-agent'] ?? '')
+        .catch((err: unknown) => request.log.warn({ err }, 'activity not recorded'))
+        .finally(() => done(null, payload));
+    };
+    route.onSend = [...(route.onSend === undefined ? [] : [route.onSend].flat()), hook];
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { prepared, type Queryable } from '@cc/db/client';
 import { isApiKeyText, type ApiKeyScope } from '@cc/contracts/api-keys';
 import type { AccountRow } from '../services/session/accounts.ts';
@@ -99,19 +99,16 @@ async function authenticateKey(scope: FastifyInstance, request: FastifyRequest, 
  * Guards every route registered inside `scope`: a missing, unknown, expired or revoked token is HTTP 401.
  * Routes are signed-in by where they are declared, never by matching URL strings. A route that answers from the
  * account's own row says `config: { accountRow: true }` and reads it with the session, in the same query.
+ * Each route gets the guard of its kind when it is declared (first of its own onRequest hooks), so no call looks
+ * its route's options up.
  */
 export function requireSession(scope: FastifyInstance) {
-  // Marks the routes as signed-in ones, for the API reference (which shows what key scope each needs).
-  scope.addHook('onRoute', (route) => {
-    route.config = { ...route.config, signedIn: true };
-  });
-  scope.addHook('onRequest', async (request, reply) => {
+  const guard = (withRow: boolean): onRequestAsyncHookHandler => async (request, reply) => {
     const token = tokenOf(request);
     if (!token) {
       await limitCall(scope.db, request, reply, 'token');
       throw fail('UNAUTHORIZED');
     }
-    const withRow = request.routeOptions.config.accountRow === true;
     // Keys and session tokens differ by their text alone (api-keys.ts), so a session call pays for nothing more.
     if (isApiKeyText(token)) {
       if (await authenticateKey(scope, request, token, withRow)) return;
@@ -136,6 +133,14 @@ export function requireSession(scope: FastifyInstance) {
     }
     // The client stores whatever comes back here; the same token, its expiry pushed ahead.
     reply.header('authorization', token);
+  };
+  const withAccountRow = guard(true);
+  const sessionOnly = guard(false);
+  scope.addHook('onRoute', (route) => {
+    // Marked as signed-in for the API reference (which shows what key scope each needs).
+    route.config = { ...route.config, signedIn: true };
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [route.config?.accountRow === true ? withAccountRow : sessionOnly, ...own];
   });
 }
 

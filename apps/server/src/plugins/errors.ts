@@ -69,7 +69,7 @@ function sendError(reply: FastifyReply, locale: Locale, name: ErrorName, params?
 
 /**
  * The 503 answer: the database is out of reach, the process is overloaded or it is shutting down. Nothing is wrong
- * with the call; the client retries after Retry-After (kept when @fastify/under-pressure already set it).
+ * with the call; the client retries after Retry-After.
  */
 export function sendUnavailable(reply: FastifyReply, locale: Locale, data: unknown = null) {
   const e = errorCatalog.UNAVAILABLE;
@@ -133,11 +133,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(errors)[0] ?? translate(locale, errorCatalog.INVALID_INPUT.key);
       return reply.status(200).send({ code: errorCatalog.INVALID_INPUT.code, data: null, msg: first, errors });
     }
-    // Nothing wrong with the call: the database is restarting or out of reach, or the process is overloaded
-    // (@fastify/under-pressure has set Retry-After). Try again shortly, said in the envelope.
-    if ((error as FastifyError).code === 'FST_UNDER_PRESSURE' || isUnavailable(error)) {
-      if ((error as FastifyError).code === 'FST_UNDER_PRESSURE') request.log.warn({ url: request.url, method: request.method }, 'overloaded: answered 503');
-      else request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable: answered 503');
+    // Nothing wrong with the call: the database is restarting or out of reach. Try again shortly, said in the envelope.
+    if (isUnavailable(error)) {
+      request.log.warn({ err: error, url: request.url, method: request.method }, 'database unavailable: answered 503');
       return sendUnavailable(reply, locale);
     }
     const status = (error as FastifyError).statusCode ?? 500;

@@ -32,7 +32,9 @@ export function findTextFault(value: unknown): { path: string; key: 'v.text.nul'
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', (request, _reply, done) => {
-    const fault = findTextFault(request.params) ?? findTextFault(request.query) ?? (request.routeOptions.config.verbatimBody ? null : findTextFault(request.body));
+    // (A call without a body does not look its route's options up: each look-up builds them anew.)
+    const body = request.body === undefined || request.routeOptions.config.verbatimBody ? undefined : request.body;
+    const fault = findTextFault(request.params) ?? findTextFault(request.query) ?? findTextFault(body);
     if (!fault) return done();
     const said = { key: fault.key, params: { field: fieldName(request.locale, fault.path) } };
     done(new AppError('INVALID_INPUT', undefined, { [fault.path || '_']: said }, said));

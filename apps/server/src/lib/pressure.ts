@@ -1,0 +1,52 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** Resolution of the event-loop histogram in ms. */
+const resolution = 10;
+
+export interface Pressure {
+  /** The event-loop delay (ms) of the last sample. */
+  readonly loopDelayMs: number;
+  /** Heap in use (bytes) at the last sample. */
+  readonly heapUsed: number;
+  stop(): void;
+}
+
+/**
+ * Samples the event loop's delay and the heap in use every `sampleMs`, for shedding load while the process is
+ * overloaded (app.ts answers 503 past the limits).
+ *
+ * The delay is the mean of perf_hooks' histogram over the sample, as @fastify/under-pressure (used before) took it,
+ * except for a sample in which the histogram recorded nothing. It records one delay per loop turn, from its second
+ * tick after a reset: on a loop whose turns are long but well under the limit (the embedded database answers queued
+ * queries in one turn), a sample can hold no value at all. under-pressure counts that as an infinite delay and sheds
+ * a whole sample of calls that would have been answered in time; here the sampling timer's own lateness stands for
+ * it: a turn that did block past the limit delays that timer past the limit too.
+ */
+export function samplePressure(sampleMs: number): Pressure {
+  const histogram = monitorEventLoopDelay({ resolution });
+  histogram.enable();
+  let loopDelayMs = 0;
+  let heapUsed = process.memoryUsage().heapUsed;
+  let due = performance.now() + sampleMs;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const late = Math.max(0, now - due);
+    due = now + sampleMs;
+    loopDelayMs = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - resolution) : late;
+    histogram.reset();
+    heapUsed = process.memoryUsage().heapUsed;
+  }, sampleMs);
+  timer.unref();
+  return {
+    get loopDelayMs() {
+      return loopDelayMs;
+    },
+    get heapUsed() {
+      return heapUsed;
+    },
+    stop() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}
