@@ -19,8 +19,8 @@ export interface Pressure {
  * except for a sample in which the histogram recorded nothing. It records one delay per loop turn, from its second
  * tick after a reset: on a loop whose turns are long but well under the limit (the embedded database answers queued
  * queries in one turn), a sample can hold no value at all. under-pressure counts that as an infinite delay and sheds
- * a whole sample of calls that would have been answered in time; here the sampling timer's own lateness stands for
- * it: a turn that did block past the limit delays that timer past the limit too.
+ * a whole sample of calls that would have been answered in time. Here the sampling timer's own lateness stands for
+ * it, and is taken when larger: a turn that did block past the limit delays that timer past the limit too.
  */
 export function samplePressure(sampleMs: number): Pressure {
   const histogram = monitorEventLoopDelay({ resolution });
@@ -32,7 +32,8 @@ export function samplePressure(sampleMs: number): Pressure {
     const now = performance.now();
     const late = Math.max(0, now - due);
     due = now + sampleMs;
-    loopDelayMs = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - resolution) : late;
+    // A mean dilutes one long block among many short turns; the timer's lateness does not.
+    loopDelayMs = Math.max(late, histogram.count > 0 ? histogram.mean / 1e6 - resolution : 0);
     histogram.reset();
     heapUsed = process.memoryUsage().heapUsed;
   }, sampleMs);
