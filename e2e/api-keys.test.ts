@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signUpThroughApi, startStack, expectAccessible, type Stack } from './harness.ts';
+import { screenshot, signUpThroughApi, startStack, expectAccessible, type Stack, everyLook } from './harness.ts';
 
 let stack: Stack;
 let token = '';
@@ -111,12 +111,7 @@ describe('/account/developer', () => {
     await p.context().close();
   });
 
-  it.each([
-    { lang: 'zh', theme: 'light' },
-    { lang: 'zh', theme: 'dark' },
-    { lang: 'en', theme: 'light' },
-    { lang: 'en', theme: 'dark' },
-  ] as const)('photographs the developer page in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
+  it.each(everyLook)('photographs the developer page in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
     // A fresh account each time: its terms first, then its keys.
     const own = await signUpThroughApi(stack.baseUrl, `shot.${lang}.${theme}.${Date.now().toString(36)}@example.com`, password);
     const p = await stack.newPage({ lang, theme, token: own });

@@ -199,6 +199,14 @@ export function themesFor(lang: 'zh' | 'en'): readonly ('light' | 'dark')[] {
   return lang === 'zh' ? ['light'] : ['dark'];
 }
 
+/** Every language and theme a screen is photographed and checked in, for it.each. */
+export const everyLook = [
+  { lang: 'zh', theme: 'light' },
+  { lang: 'zh', theme: 'dark' },
+  { lang: 'en', theme: 'light' },
+  { lang: 'en', theme: 'dark' },
+] as const;
+
 export type { Envelope } from '@cc/contracts/envelope';
 
 /** Calls the API as the console does (both token headers) and unwraps the envelope; anything but code 200 throws. */
