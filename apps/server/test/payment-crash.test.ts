@@ -47,6 +47,8 @@ async function startChild(): Promise<Child> {
       WEB_DIST: '/nonexistent', PAYMENT_SANDBOX_SECRET: 'crash-test-sandbox-secret-0123',
       // Paid orders start DNS validation; a closed local port answers at once instead of the system resolver.
       DNS_RESOLVER: '127.0.0.1:9',
+      // A test worker shares two cores with other test files: a stall there is not overload, and must not turn calls into 503s.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...(pgUrl && schema ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
