@@ -17,7 +17,7 @@ export function PayMethodPanel({ f, productName }: { f: ReturnType<typeof usePay
     <Col xs={24} md={14}>
       <Typography.Text type="secondary">{t('dialog.product')}</Typography.Text>
       <Typography.Title level={5} style={{ marginTop: 4 }} data-testid="pay-product">
-        {f.name || (f.product.isPending && !productName ? <Skeleton.Input active size="small" /> : '-')}
+        {f.name || (f.product.isLoading && !productName ? <Skeleton.Input active size="small" /> : '-')}
       </Typography.Title>
       <Divider style={{ margin: '12px 0' }} />
       <Typography.Text type="secondary">{t('dialog.method')}</Typography.Text>
