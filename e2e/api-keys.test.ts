@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signUpThroughApi, startStack, expectAccessible, type Stack, everyLook } from './harness.ts';
+import { screenshot, signUpThroughApi, startStack, expectAccessible, type Stack, everyLook, animationsDone } from './harness.ts';
 
 let stack: Stack;
 let token = '';
@@ -134,6 +134,7 @@ describe('/account/developer', () => {
         const secret = (await p.getByTestId('api-key-secret').textContent()) ?? '';
         expect((await withKey(secret, '/v1/orders')).status).toBe(200);
       }
+      await animationsDone(p);
       await p.getByTestId('api-key-secret-done').click();
       await p.getByTestId('api-key-secret-dialog').waitFor({ state: 'detached' });
     }

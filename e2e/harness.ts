@@ -240,7 +240,13 @@ export const orderStatusOf = async (api: Api, orderNo: string) => (await api<{ o
  * No serious or critical axe-core violation in the page, or in the parts given (the controls a change made).
  * Each violation is one line naming the page, the rule and the elements, so a failure says what to fix.
  */
+/** Waits until no finite animation runs (a dialog zooming in, a fade): colours mid-fade fail contrast, clicks mid-zoom can miss. */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
 export async function expectAccessible(page: Page, within: string | readonly string[] = []) {
+  await animationsDone(page);
   let axe = new AxeBuilder({ page });
   for (const part of typeof within === 'string' ? [within] : within) axe = axe.include(part);
   const { violations } = await axe.analyze();

@@ -14,6 +14,11 @@ const envSchema = z.object({
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   /** Background job worker of this instance; tests turn it off and drain jobs themselves. */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Orders a batch payment settles per transaction; unset: 100 on PostgreSQL, 50 on the embedded database. Smaller
+   * chunks let other calls in sooner on the embedded database, larger ones finish a batch sooner.
+   */
+  PAY_BATCH_CHUNK: z.coerce.number().int().min(1).max(500).optional(),
   /** Resolver used by DNS domain control validation, host:port; empty means the system's. */
   DNS_RESOLVER: z.string().default(''),
   /** Port of the built-in authoritative DNS server. */

@@ -49,6 +49,8 @@ async function startChild(): Promise<Child> {
       DNS_RESOLVER: '127.0.0.1:9',
       // A test worker shares two cores with other test files: a stall there is not overload, and must not turn calls into 503s.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Chunks of 10: the run is certainly caught between two of them (whole chunks of 50 could all end between polls).
+      PAY_BATCH_CHUNK: '10',
       ...(pgUrl && schema ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
     },
     stdio: ['ignore', 'ignore', 'inherit'],

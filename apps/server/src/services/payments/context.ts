@@ -61,7 +61,7 @@ export function paymentsContext(app: FastifyInstance): PaymentsContext {
   app.jobs.register(paymentExpireJob, (job) => expirePayment(ctx, job.payload.id));
   // A long batch yields between slices (due again at once) so callbacks and other jobs are not held up behind it.
   app.jobs.register(batchPayJob, async (job, run) => {
-    const r = await runBatchQueue(ctx, job.payload.queueId, { signal: run.signal });
+    const r = await runBatchQueue(ctx, job.payload.queueId, { signal: run.signal, size: app.config.PAY_BATCH_CHUNK });
     return r === 'more' ? { retryInSeconds: 0 } : r === 'held' ? { retryInSeconds: 2 } : undefined;
   });
   // "Resumes at start": a batch cut short by a crash goes on now, not when the dead run's lease runs out.
