@@ -334,7 +334,7 @@ export const en: Strings = {
     unknownDevice: 'Unknown device',
     action: 'Action',
     wechatTitle: 'WeChat sign-in',
-    wechatDesc: 'Once bound, you can sign in by scanning with WeChat.',
+    wechatDesc: 'Links a WeChat account to this account; you can unlink it at any time.',
     wechatBound: 'Bound: {{nickname}} ({{time}})',
     wechatBind: 'Bind WeChat',
     wechatUnbind: 'Unbind',

@@ -333,7 +333,7 @@ export const zh = {
     unknownDevice: '未知设备',
     action: '操作',
     wechatTitle: '微信登录',
-    wechatDesc: '绑定后可使用微信扫码登录。',
+    wechatDesc: '将微信账号与本账户关联，可随时解绑。',
     wechatBound: '已绑定：{{nickname}}（{{time}}）',
     wechatBind: '绑定微信',
     wechatUnbind: '解绑',
