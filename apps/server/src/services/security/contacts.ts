@@ -98,14 +98,20 @@ function refuseSame(request: FastifyRequest, a: AccountRow, addr: ReturnType<typ
   }
 }
 
-/** Step 3: a code to the new phone or address, once the proof is live and the address free (GET /v1/bindEmailOrTel, /v1/modifyEmailOrTel). */
-export async function sendNewCode(app: FastifyInstance, request: FastifyRequest, query: z.infer<typeof newAddressQuery>, mode: 'bind' | 'modify') {
+/** Steps 3 and 4 check alike: a live proof of this session, a method that may set this address, and the address new and free. */
+async function acceptableNewAddress(app: FastifyInstance, request: FastifyRequest, given: z.infer<typeof newAddressQuery>, mode: 'bind' | 'modify') {
   const a = await accountById(app.db, request.account.id);
-  const addr = addressOf(query);
-  const { via } = await liveProof(app.db, a.id, request.account.tokenHash, query.proof);
+  const addr = addressOf(given);
+  const { via } = await liveProof(app.db, a.id, request.account.tokenHash, given.proof);
   allowed(request, a, addr.channel, via, mode);
   refuseSame(request, a, addr);
   await refuseTaken(app, a.id, addr);
+  return { a, addr };
+}
+
+/** Step 3: a code to the new phone or address, once the proof is live and the address free (GET /v1/bindEmailOrTel, /v1/modifyEmailOrTel). */
+export async function sendNewCode(app: FastifyInstance, request: FastifyRequest, query: z.infer<typeof newAddressQuery>, mode: 'bind' | 'modify') {
+  const { a, addr } = await acceptableNewAddress(app, request, query, mode);
   await sendCode(app, { purpose: 'modifyNew', target: `${originTarget(a.id, addr.channel)}|${addr.target}`, ...addr.send }, request.ip, request.locale);
   return { to: maskContact(addr.value), resendAfter: 60 };
 }
@@ -115,12 +121,7 @@ export async function sendNewCode(app: FastifyInstance, request: FastifyRequest,
  * saves the address; a refusal changes nothing (the code is counted as a try, the proof stays).
  */
 export async function saveNewAddress(app: FastifyInstance, request: FastifyRequest, body: z.infer<typeof newAddressBody>, mode: 'bind' | 'modify'): Promise<Answer> {
-  const a = await accountById(app.db, request.account.id);
-  const addr = addressOf(body);
-  const { via } = await liveProof(app.db, a.id, request.account.tokenHash, body.proof);
-  allowed(request, a, addr.channel, via, mode);
-  refuseSame(request, a, addr);
-  await refuseTaken(app, a.id, addr);
+  const { a, addr } = await acceptableNewAddress(app, request, body, mode);
   // The code was sent for this account and this new address: it proves control of the address, and no other.
   const codeId = await checkCode(app.db, { purpose: 'modifyNew', target: `${originTarget(a.id, addr.channel)}|${addr.target}` }, body.code);
   try {
