@@ -40,6 +40,8 @@ export const errorCatalog = {
   API_KEY_SCOPE: { code: 12080, status: 403, key: 'err.apiKeyScope' },
   NOT_DEVELOPER: { code: 12081, status: 200, key: 'apiKey.notDeveloper' },
   API_KEY_LIMIT: { code: 12082, status: 200, key: 'apiKey.limit' },
+  SITE_MSG_NOT_FOUND: { code: 14400, status: 200, key: 'siteMsg.notFound' },
+  ANNOUNCEMENT_NOT_FOUND: { code: 14401, status: 200, key: 'siteMsg.announcementNotFound' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },

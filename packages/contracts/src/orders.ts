@@ -47,6 +47,7 @@ export const orderListQuery = z.object({
   dateFrom: z.preprocess(dayOf, calendarDate().optional()).describe('created on or after (YYYY-MM-DD, UTC)'),
   dateTo: z.preprocess(dayOf, calendarDate().optional()).describe('created on or before (YYYY-MM-DD, inclusive)'),
   expiring: bool.optional().default(false).describe(`issued and ending within ${expiringWithinDays} days`),
+  renewalFailed: bool.optional().default(false).describe('renewals (automatic reissues and renewal orders) that need resubmitting'),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
@@ -189,6 +190,10 @@ export const orderDetail = orderListItem.extend({
 export type OrderDetail = z.infer<typeof orderDetail>;
 export const orderDetailAnswer = z.object({ orderInfo: orderDetail });
 export const orderStatusAnswer = z.object({ orderStatus: z.number().int(), reSignStatus: z.number().int() });
+/** The expired-orders count call (document 02 §7): `?status=expired` answers the expired orders as `total`. */
+export const orderCountQuery = z.object({
+  status: z.preprocess(emptyToUndefined, z.enum(['expired'], { message: 'count.v.status' }).optional()).describe('expired: total counts expired orders only'),
+});
 export const orderCountAnswer = z.object({
   total: z.number().int(),
   expiring: z.number().int(),

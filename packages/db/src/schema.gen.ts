@@ -88,6 +88,25 @@ export type AcmeOrdersRow = {
   updated_at: Date;
 };
 
+export type AnnouncementReadsRow = {
+  announcement_id: number;
+  account_id: number;
+  read_at: Date;
+  hidden: boolean;
+};
+
+export type AnnouncementsRow = {
+  id: number;
+  kind: 'maintenance' | 'price' | 'rules' | 'general';
+  title_zh: string;
+  title_en: string;
+  body_zh: string;
+  body_en: string;
+  starts_at: Date;
+  ends_at: Date | null;
+  created_at: Date;
+};
+
 export type ApiKeysRow = {
   id: number;
   account_id: number;
@@ -566,6 +585,15 @@ export type SiteConfigRow = {
   config: unknown;
 };
 
+export type SiteMessagesRow = {
+  id: number;
+  account_id: number;
+  kind: string;
+  params: unknown;
+  created_at: Date;
+  read_at: Date | null;
+};
+
 export type TlsReportsRow = {
   id: string;
   account_id: number | null;
@@ -629,6 +657,8 @@ export type Tables = {
   accounts: AccountsRow;
   acme_accounts: AcmeAccountsRow;
   acme_orders: AcmeOrdersRow;
+  announcement_reads: AnnouncementReadsRow;
+  announcements: AnnouncementsRow;
   api_keys: ApiKeysRow;
   ca_keys: CaKeysRow;
   captchas: CaptchasRow;
@@ -669,6 +699,7 @@ export type Tables = {
   security_proofs: SecurityProofsRow;
   sessions: SessionsRow;
   site_config: SiteConfigRow;
+  site_messages: SiteMessagesRow;
   tls_reports: TlsReportsRow;
   validated_domains: ValidatedDomainsRow;
   verification_codes: VerificationCodesRow;

@@ -19,6 +19,8 @@ import { apiKeyRoutes } from './account/api-keys.ts';
 import { securityRoutes } from './account/security.ts';
 import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
+import { siteMsgRoutes } from './messages/index.ts';
+import { dashboardRoutes } from './dashboard/index.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -52,4 +54,6 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cfdnsRoutes);
   await app.register(toolsRoutes);
   await app.register(renewalRoutes);
+  await app.register(siteMsgRoutes);
+  await app.register(dashboardRoutes);
 };

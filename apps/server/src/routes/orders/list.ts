@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
-import { orderCountAnswer, orderDetailAnswer, orderListQuery, orderRefParams, ordersAnswer, orderStatus, orderStatusAnswer } from '@cc/contracts/orders';
+import { orderCountAnswer, orderCountQuery, orderDetailAnswer, orderListQuery, orderRefParams, ordersAnswer, orderStatus, orderStatusAnswer } from '@cc/contracts/orders';
 import { maxBatchOrders } from '@cc/domain/terms';
 import { ok } from '../../lib/envelope.ts';
 import { ordersByNumbers } from '../../services/purchase/orders.ts';
@@ -48,6 +48,9 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/v1/orders/count', {
-    schema: { tags, summary: 'Number of orders by status, and expiring within 30 days', response: { 200: envelope(orderCountAnswer) } },
-  }, async (request) => ok(await countOrders(app.db, request.account.id)));
+    schema: { tags, summary: 'Number of orders by status, and expiring within 30 days; with status=expired, total is the expired orders', querystring: orderCountQuery, response: { 200: envelope(orderCountAnswer) } },
+  }, async (request) => {
+    const c = await countOrders(app.db, request.account.id);
+    return ok(request.query.status === 'expired' ? { ...c, total: c.byStatus[String(orderStatus.expired)] ?? 0 } : c);
+  });
 };

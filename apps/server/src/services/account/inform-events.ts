@@ -3,6 +3,7 @@ import { defaultInform, type InformType } from '@cc/contracts/account';
 import { translate, type Locale } from '@cc/contracts/messages';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { notifyAccount } from '../messages/notify.ts';
 import type { JobKind, JobPayload } from '../jobs/kinds.ts';
 import { informColumns, informJoin, informTargetOf } from './inform.ts';
 
@@ -16,9 +17,12 @@ export const informBalanceJob = 'inform.balance' satisfies JobKind;
 
 type Params = Record<string, string | number>;
 
-/** Queues one event for an account, inside the caller's transaction. */
+/**
+ * Tells an account of one event, inside the caller's transaction: the message centre and, through inform.send, mail
+ * and SMS (services/messages/notify.ts is the one place that does both).
+ */
 export async function queueInform(q: Queryable, accountId: number, informType: Exclude<InformType, 'expiring' | 'domainExpiring'>, params: Params): Promise<void> {
-  await enqueue(q, informSendJob, { accountId, informType, params });
+  await notifyAccount(q, accountId, informType, params);
 }
 
 export interface InformDeps {

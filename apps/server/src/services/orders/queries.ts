@@ -24,6 +24,9 @@ const day = 86400_000;
 /** 1005 past notAfter reads as 1007 (expired): computed, so no job has to flip it on time. */
 export const effectiveStatusSql = `(CASE WHEN o.order_status = ${orderStatus.issued} AND o.not_after < now() THEN ${orderStatus.expired} ELSE o.order_status END)`;
 export const expiringSql = `(o.order_status = ${orderStatus.issued} AND o.not_after >= now() AND o.not_after < now() + interval '${expiringWithinDays} days')`;
+/** A renewal that failed: an automatic reissue or a renewal order that ended up needing resubmission. */
+export const renewalFailedSql = `(o.order_status IN (${orderStatus.resubmit}, ${orderStatus.resubmitAlt})
+  AND (o.renewed_from IS NOT NULL OR EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.kind = 'auto_reissue')))`;
 
 export function statusText(locale: Locale, code: number): string {
   const s = orderStatuses.find((x) => x.code === code);
@@ -131,6 +134,7 @@ export async function listOrders(db: Queryable, accountId: number, q: OrderListQ
   if (q.dateFrom) add((n) => `o.created_at >= ${n}::date`, q.dateFrom.slice(0, 10));
   if (q.dateTo) add((n) => `o.created_at < ${n}::date + 1`, q.dateTo.slice(0, 10));
   if (q.expiring) where.push(expiringSql);
+  if (q.renewalFailed) where.push(renewalFailedSql);
   params.push(q.limit, pageOffset(q));
   const rows = await db.query<OrderRow>(
     `SELECT ${orderColumns}, count(*) OVER ()::int AS total ${orderFrom} WHERE ${where.join(' AND ')} ORDER BY o.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,

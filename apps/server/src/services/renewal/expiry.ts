@@ -7,6 +7,7 @@ import { renewalLink } from './renew.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import { defaultReminderDays, reminderDayChoices } from '@cc/contracts/account';
 import { informColumns, informJoin, informTargetOf } from '../account/inform.ts';
+import { notifyAccount } from '../messages/notify.ts';
 
 const day = 86400_000;
 export const renewalDailyJob = 'renewal.daily' satisfies JobKind;
@@ -117,8 +118,8 @@ async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
   );
   let sent = 0;
   for (const r of rows) {
+    // The message centre always hears of it, on the days the account chose; mail and SMS only when switched on.
     const to = informTargetOf('expiring', r);
-    if (!to.mail && !to.sms) continue;
     const notAfter = new Date(r.not_after);
     const days = Math.ceil((notAfter.getTime() - now.getTime()) / day);
     const threshold = thresholdReached(days, to.days);
@@ -128,8 +129,15 @@ async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
       [r.id, threshold, notAfter],
     );
     if (!fresh.length) continue;
+    const p0 = { domain: r.common_name, orderNo: r.order_no, notAfter: notAfter.toISOString().slice(0, 10), days };
+    await notifyAccount(ctx.db, r.account_id, 'expiring', p0, { mailAndSms: false });
+    if (!to.mail && !to.sms) {
+      await addEvent(ctx.db, r.id, 'expiry_reminder', { days, threshold });
+      sent++;
+      continue;
+    }
     const { url } = await renewalLink(ctx, r.account_id, r.order_no);
-    const p = { domain: r.common_name, orderNo: r.order_no, notAfter: notAfter.toISOString().slice(0, 10), days, link: url };
+    const p = { ...p0, link: url };
     // We do not know the reader's language: both, Chinese first (the default locale).
     if (to.mail) {
       await ctx.messenger.send({

@@ -4,11 +4,12 @@ import type { contactAnswer, newAddressBody, newAddressQuery, originVerifyBody }
 import { maskContact } from '@cc/domain/account';
 import { AppError, fail } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { accountById, type AccountRow } from '../session/accounts.ts';
+import { accountById, formatTime, type AccountRow } from '../session/accounts.ts';
 import { checkCode, consumeCode, emailTarget, sendCode, smsAddress, telTarget } from '../session/codes.ts';
 import { release, reserve } from '../session/rate-limit.ts';
 import { issueProof, liveProof, word, type ProofVia } from './proofs.ts';
 import { noticeSecurityChange } from './notice.ts';
+import { notifyAccount } from '../messages/notify.ts';
 
 type Channel = 'tel' | 'email';
 type NewAddress = { telephone?: string | undefined; telPrefix?: string | undefined; email?: string | undefined };
@@ -130,6 +131,7 @@ export async function saveNewAddress(app: FastifyInstance, request: FastifyReque
       await consumeCode(q, codeId);
       if (addr.channel === 'tel') await q.query(`UPDATE accounts SET telephone = $2, tel_prefix = $3 WHERE id = $1`, [a.id, addr.value, addr.telPrefix]);
       else await q.query(`UPDATE accounts SET email = $2 WHERE id = $1`, [a.id, addr.value]);
+      await notifyAccount(q, a.id, 'securityChange', { change: addr.channel, time: formatTime(new Date()) });
     });
   } catch (e) {
     // Another account bound it between the check and the write.

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { changePasswordBody } from '@cc/contracts/security';
 import { fail } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { accountById } from '../session/accounts.ts';
+import { accountById, formatTime } from '../session/accounts.ts';
 import { release, reserve } from '../session/rate-limit.ts';
 import { noticeSecurityChange } from './notice.ts';
+import { notifyAccount } from '../messages/notify.ts';
 
 /**
  * Changes the password of the signed-in account after checking the current one (5 wrong in 15 minutes, counted
@@ -25,6 +26,7 @@ export async function changePassword(app: FastifyInstance, request: FastifyReque
     );
     // Proofs of a re-authentication made before the change are no longer trusted either.
     await q.query(`UPDATE security_proofs SET used_at = now() WHERE account_id = $1 AND used_at IS NULL`, [a.id]);
+    await notifyAccount(q, a.id, 'securityChange', { change: 'password', time: formatTime(new Date()) });
     return { signedOut: ended.length };
   });
   await noticeSecurityChange(app, request, a, 'password');

@@ -4,7 +4,7 @@ import type { AccountAnswer } from '@cc/contracts/session';
 import { isEmail } from '@cc/domain/account';
 import { createSession } from '../../plugins/auth.ts';
 import { fail } from '../../lib/app-error.ts';
-import { enqueue } from '../jobs/queue.ts';
+import { notifyAccount } from '../messages/notify.ts';
 import { deviceOf } from '../account/device.ts';
 
 export interface AccountRow {
@@ -149,11 +149,7 @@ export async function startSession(q: Queryable, request: FastifyRequest, reply:
   if (!state || state.closed) throw fail('ACCOUNT_CLOSED');
   // The first address of an account is where it began; after that, an address never seen is worth telling about.
   if (state.known && state.fresh) {
-    await enqueue(q, 'inform.send', {
-      accountId,
-      informType: 'newSignIn',
-      params: { ip: request.ip, device: deviceOf(request.headers['user-agent'] ?? ''), time: formatTime(new Date()) },
-    });
+    await notifyAccount(q, accountId, 'newSignIn', { ip: request.ip, device: deviceOf(request.headers['user-agent'] ?? ''), time: formatTime(new Date()) });
   }
   const token = await createSession(q, accountId, request.ip, request.headers['user-agent'] ?? '');
   await q.query(

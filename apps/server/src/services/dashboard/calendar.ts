@@ -1,0 +1,51 @@
+import type { Queryable } from '@cc/db/client';
+import { calendarDays, type CalendarEntry, type CalendarKind } from '@cc/contracts/dashboard';
+import { orderStatus } from '@cc/contracts/order-status';
+
+type Source = (q: Queryable, accountId: number, from: Date, to: Date) => Promise<CalendarEntry[]>;
+
+const orderLink = (no: string) => `/ssl/certificate/${encodeURIComponent(no)}`;
+
+/**
+ * One query per kind of thing that lapses; the calendar is their union, soonest first. A new kind (domain
+ * registrations) is one more entry here and in `calendarKinds`.
+ */
+export const calendarSources: Record<CalendarKind, Source> = {
+  // Issued certificates ending in the window; a plan that goes on is reissued before the end by itself.
+  certificate: async (q, accountId, from, to) => {
+    const rows = await q.query<{ order_no: string; common_name: string; not_after: Date; auto: boolean }>(
+      `SELECT o.order_no, o.common_name, o.not_after,
+              (o.plan_ends_at IS NOT NULL AND o.plan_ends_at > o.not_after + interval '1 day') AS auto
+         FROM orders o
+        WHERE o.account_id = $1 AND o.order_status = $2 AND o.not_after >= $3 AND o.not_after < $4
+          AND NOT EXISTS (SELECT 1 FROM orders r WHERE r.renewed_from = o.id AND r.order_status <> $5)
+        ORDER BY o.not_after LIMIT 200`,
+      [accountId, orderStatus.issued, from, to, orderStatus.cancelled],
+    );
+    return rows.map((r) => ({ kind: 'certificate', date: new Date(r.not_after).toISOString(), name: r.common_name, ref: r.order_no, link: orderLink(r.order_no), auto: r.auto }));
+  },
+  // Domain validations whose reuse period (398 days) ends: the next order for the name validates again.
+  validation: async (q, accountId, from, to) => {
+    const rows = await q.query<{ domain: string; expires_at: Date; order_no: string | null }>(
+      `SELECT v.domain, v.expires_at, o.order_no
+         FROM validated_domains v LEFT JOIN orders o ON o.id = v.order_id
+        WHERE v.account_id = $1 AND v.expires_at >= $2 AND v.expires_at < $3
+        ORDER BY v.expires_at LIMIT 200`,
+      [accountId, from, to],
+    );
+    return rows.map((r) => ({
+      kind: 'validation',
+      date: new Date(r.expires_at).toISOString(),
+      name: r.domain,
+      ref: r.domain,
+      link: r.order_no ? orderLink(r.order_no) : `/orders/list?domain=${encodeURIComponent(r.domain)}`,
+      auto: false,
+    }));
+  },
+};
+
+export async function renewalCalendar(q: Queryable, accountId: number, now: Date): Promise<CalendarEntry[]> {
+  const to = new Date(now.getTime() + calendarDays * 86400_000);
+  const lists = await Promise.all(Object.values(calendarSources).map((s) => s(q, accountId, now, to)));
+  return lists.flat().sort((a, b) => a.date.localeCompare(b.date));
+}

@@ -1,0 +1,27 @@
+import type { Queryable } from '@cc/db/client';
+import { informTypes, type InformType } from '@cc/contracts/account';
+import type { SiteMsgKind, SiteMsgParams } from '@cc/contracts/site-messages';
+import { enqueue } from '../jobs/queue.ts';
+
+/** Kinds that also go by mail and SMS through the inform.send job, per the account's /account/notify settings. */
+const informedLater = (kind: SiteMsgKind): kind is Exclude<InformType, 'expiring' | 'domainExpiring'> =>
+  (informTypes as readonly string[]).includes(kind) && kind !== 'expiring' && kind !== 'domainExpiring';
+
+export interface NotifyOptions {
+  /**
+   * Whether this call also queues the mail and SMS (inform.send). Reminders that send their own mail at once
+   * (certificate and domain expiry, with renewal links and thresholds of their own) and notices that must go to an
+   * address other than the current one (security changes go to the old address) pass false.
+   */
+  mailAndSms?: boolean;
+}
+
+/**
+ * The one place that tells an account something: the message lands in the message centre, and the same event is
+ * queued for mail and SMS per the notification settings, both inside the caller's transaction (so a rolled-back
+ * event tells nothing, and a committed one tells exactly once even when a job is retried).
+ */
+export async function notifyAccount(q: Queryable, accountId: number, kind: SiteMsgKind, params: SiteMsgParams, opts: NotifyOptions = {}): Promise<void> {
+  await q.query(`INSERT INTO site_messages (account_id, kind, params) VALUES ($1, $2, $3::jsonb)`, [accountId, kind, JSON.stringify(params)]);
+  if (opts.mailAndSms !== false && informedLater(kind)) await enqueue(q, 'inform.send', { accountId, informType: kind, params });
+}

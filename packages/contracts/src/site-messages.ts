@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { defaultPageSize, pageSizes } from '@cc/domain/terms';
+import { id, int, pageNumber, pageSize, requiredText, text } from './input.ts';
+
+/**
+ * The message centre (/notification, the header bell) and the platform's announcements: document 02 §1 and §7
+ * ("site notifications: data.siteMsges, total", GET /v1/siteMsg/announcement, PUT and DELETE .../{id}).
+ */
+
+/** Groups the message centre filters by. */
+export const siteMsgCategories = ['orders', 'billing', 'domains', 'security'] as const;
+export type SiteMsgCategory = (typeof siteMsgCategories)[number];
+
+/**
+ * Every kind of message the product sends an account, with its group. Adding a kind is one line here (plus its
+ * title and body in site-messages-messages.ts, and its link below when it has one); the sender calls
+ * `notifyAccount` (apps/server/src/services/messages/notify.ts) with it.
+ */
+export const siteMsgKinds = {
+  orderValidation: 'orders',
+  issued: 'orders',
+  expiring: 'orders',
+  payment: 'billing',
+  balanceLow: 'billing',
+  domainExpiring: 'domains',
+  newSignIn: 'security',
+  securityChange: 'security',
+} as const satisfies Record<string, SiteMsgCategory>;
+export type SiteMsgKind = keyof typeof siteMsgKinds;
+export const siteMsgKindNames = Object.keys(siteMsgKinds) as [SiteMsgKind, ...SiteMsgKind[]];
+export const isSiteMsgKind = (k: string): k is SiteMsgKind => Object.hasOwn(siteMsgKinds, k);
+
+export type SiteMsgParams = Record<string, string | number>;
+
+/** The console page a message leads to (a path of the console), or null. */
+export function siteMsgLink(kind: SiteMsgKind, p: SiteMsgParams): string | null {
+  const order = p.orderNo ? `/ssl/certificate/${encodeURIComponent(String(p.orderNo))}` : null;
+  switch (kind) {
+    case 'orderValidation':
+    case 'issued':
+    case 'expiring':
+      return order;
+    case 'payment':
+      return p.orderNos ? '/orders/list' : '/account/credit-records';
+    case 'balanceLow':
+      return '/deposit';
+    case 'domainExpiring':
+      return '/domain/manage/expiring';
+    case 'newSignIn':
+    case 'securityChange':
+      return '/account/secure';
+  }
+}
+
+const iso = z.string().describe('ISO 8601, UTC');
+
+export const siteMsg = z.object({
+  id: z.number().int(),
+  kind: z.enum(siteMsgKindNames),
+  category: z.enum(siteMsgCategories),
+  title: z.string().describe('in the caller\'s language'),
+  content: z.string().describe('in the caller\'s language'),
+  link: z.string().nullable().describe('console path the message is about'),
+  read: z.boolean(),
+  createdAt: iso,
+});
+export type SiteMsg = z.infer<typeof siteMsg>;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const siteMsgListQuery = z.object({
+  limit: pageSize()
+    .refine((v) => (pageSizes as readonly number[]).includes(v), { message: 'orders.pageSize' })
+    .default(defaultPageSize)
+    .describe('10, 15, 20, 30, 50, 100, 300 or 400'),
+  offset: pageNumber().default(1).describe('1-based page number'),
+  category: z.preprocess(emptyToUndefined, z.enum(siteMsgCategories, { message: 'siteMsg.v.category' }).optional()),
+  kind: z.preprocess(emptyToUndefined, z.enum(siteMsgKindNames, { message: 'siteMsg.v.kind' }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(['unread', 'read'], { message: 'siteMsg.v.status' }).optional()),
+});
+export type SiteMsgListQuery = z.input<typeof siteMsgListQuery>;
+
+export const siteMsgListAnswer = z.object({
+  siteMsges: z.array(siteMsg),
+  total: z.number().int().describe('messages matching the filters'),
+  unread: z.number().int().describe('unread messages of the account, whatever the filters'),
+});
+export type SiteMsgListAnswer = z.infer<typeof siteMsgListAnswer>;
+
+export const siteMsgIdParams = z.object({ id: id() });
+export const siteMsgReadAllBody = z.object({
+  category: z.preprocess(emptyToUndefined, z.enum(siteMsgCategories, { message: 'siteMsg.v.category' }).optional()).describe('only this group; all when absent'),
+});
+export const siteMsgUnreadAnswer = z.object({ unread: z.number().int() });
+export const siteMsgReadAllAnswer = z.object({ read: z.number().int().describe('messages marked read now'), unread: z.number().int() });
+
+// --- announcements
+export const announcementKinds = ['maintenance', 'price', 'rules', 'general'] as const;
+export type AnnouncementKind = (typeof announcementKinds)[number];
+
+export const announcement = z.object({
+  id: z.number().int(),
+  kind: z.enum(announcementKinds),
+  title: z.string().describe('in the caller\'s language'),
+  content: z.string().describe('in the caller\'s language; plain text'),
+  startsAt: iso,
+  endsAt: iso.nullable(),
+  read: z.boolean(),
+});
+export type Announcement = z.infer<typeof announcement>;
+export const announcementListAnswer = z.object({
+  siteMsges: z.array(announcement).describe('announcements in force, newest first, without those the account hid'),
+  total: z.number().int(),
+  unread: z.number().int(),
+});
+export type AnnouncementListAnswer = z.infer<typeof announcementListAnswer>;
+export const announcementIdParams = z.object({ id: id() });
+
+/** What the header needs on every page, in one cheap call: the bell's count and the announcement to show, if any. */
+export const siteMsgSummary = z.object({
+  unread: z.number().int(),
+  announcement: announcement.nullable().describe('the newest unread announcement, shown once as a banner'),
+});
+export type SiteMsgSummary = z.infer<typeof siteMsgSummary>;
+
+/** Publishing an announcement (the `npm run announce` command; no web page publishes). */
+export const announcementInput = z
+  .object({
+    kind: z.enum(announcementKinds, { message: 'siteMsg.v.announcementKind' }),
+    titleZh: requiredText(200),
+    titleEn: requiredText(200),
+    bodyZh: requiredText(4000),
+    bodyEn: requiredText(4000),
+    startsAt: text(40).optional().refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), { message: 'v.dateTime' }),
+    endsAt: text(40).optional().refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), { message: 'v.dateTime' }),
+    days: int(1, 3650).optional().describe('ends this many days after it starts (instead of endsAt)'),
+  })
+  .refine((v) => !(v.endsAt && v.days), { message: 'siteMsg.v.endsTwice', path: ['days'] });
+export type AnnouncementInput = z.input<typeof announcementInput>;
