@@ -29,6 +29,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
     'POST /v1/tools/cfdns/zones', 'POST /v1/tools/cfdns/records', 'POST /v1/tools/cfdns/create', 'POST /v1/tools/report',
+    'PUT /v1/siteMsg/read', 'PUT /v1/siteMsg/{id}', 'DELETE /v1/siteMsg/{id}', 'PUT /v1/siteMsg/announcement/{id}', 'DELETE /v1/siteMsg/announcement/{id}',
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
@@ -41,7 +42,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew',
   ],
   read: [
-    'GET /v1/account/manage',
+    'GET /v1/account/manage', 'GET /v1/siteMsg', 'GET /v1/siteMsg/summary', 'GET /v1/siteMsg/announcement', 'GET /v1/dashboard',
     'POST /verify_token', 'GET /v1/account', 'GET /v1/inviteCode', 'GET /v1/profile', 'GET /v1/profile/progress', 'GET /v1/inform', 'GET /v1/accountLogs',
     'GET /v1/accountLogs/export', 'GET /v1/realAuth', 'GET /v1/orgRealAuth', 'GET /v1/orgRealAuth/{id}', 'GET /v1/inviteCondition', 'GET /v1/contacts',
     'GET /v1/organizations', 'GET /v1/organizations/{id}', 'GET /v1/emailDnsEmails', 'GET /v1/products', 'GET /v1/orders', 'GET /v1/orders/detail/{id}',

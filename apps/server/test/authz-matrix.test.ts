@@ -29,7 +29,7 @@ const secret = {
   dnsEmail: `dns-${tag}@alice-mail.example`,
   keyName: `alice-key-${tag}`,
 };
-const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -86,6 +86,8 @@ beforeAll(async () => {
   const key = must<{ key: { id: number; prefix: string } }>(await alice.post('/v1/apiKey', { name: secret.keyName, scope: 'full' })).key;
   a.apiKeyId = key.id;
   a.apiKeyPrefix = key.prefix;
+  // The message that the issued order's certificate was issued (it names the secret domain).
+  a.siteMsgId = must<{ siteMsges: { id: number; kind: string }[] }>(await alice.get('/v1/siteMsg?kind=issued')).siteMsges[0]!.id;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -104,6 +106,11 @@ function attempts(): Record<string, Call[]> {
     'PUT /v1/apiKey/{id}': [{ method: 'PUT', url: `/v1/apiKey/${a.apiKeyId}`, payload: { name: 'hijacked', scope: 'read' } }],
     'POST /v1/apiKey/{id}/rotate': [{ method: 'POST', url: `/v1/apiKey/${a.apiKeyId}/rotate`, payload: {} }],
     'DELETE /v1/apiKey/{id}': [{ method: 'DELETE', url: `/v1/apiKey/${a.apiKeyId}` }],
+    'GET /v1/siteMsg': [{ method: 'GET', url: '/v1/siteMsg?limit=100' }, { method: 'GET', url: '/v1/siteMsg?kind=issued' }],
+    'PUT /v1/siteMsg/{id}': [{ method: 'PUT', url: `/v1/siteMsg/${a.siteMsgId}` }],
+    'DELETE /v1/siteMsg/{id}': [{ method: 'DELETE', url: `/v1/siteMsg/${a.siteMsgId}` }],
+    'PUT /v1/siteMsg/read': [{ method: 'PUT', url: '/v1/siteMsg/read', payload: {} }],
+    'GET /v1/dashboard': [{ method: 'GET', url: '/v1/dashboard' }],
     'GET /v1/contacts': [{ method: 'GET', url: `/v1/contacts?lastname=${secret.lastname}` }, { method: 'GET', url: '/v1/contacts?limit=100' }],
     'PUT /v1/contacts': [{ method: 'PUT', url: '/v1/contacts', payload: { ...validContact, id: a.contactId, lastname: 'Hijacked' } }],
     'DELETE /v1/contacts/{id}': [{ method: 'DELETE', url: `/v1/contacts/${a.contactId}` }],
@@ -192,6 +199,8 @@ const noOwnedIds = new Set([
   'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'POST /v1/sessions/revokeOthers',
   'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize', 'POST /wxredirect', 'DELETE /v1/wechat',
   'POST /sandbox/wechat/authorize',
+  // The caller's own unread count; announcements are the platform's, the same for every account (read marks are per account).
+  'GET /v1/siteMsg/summary', 'GET /v1/siteMsg/announcement', 'PUT /v1/siteMsg/announcement/{id}', 'DELETE /v1/siteMsg/announcement/{id}',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -248,6 +257,8 @@ describe('authorization matrix: another account with the first account\'s ids', 
     const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
     expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
+    const mine = (await alice.get('/v1/siteMsg?kind=issued')).body.data as { siteMsges: { id: number; read: boolean; title: string }[] };
+    expect(mine.siteMsges.find((m) => m.id === a.siteMsgId)).toMatchObject({ read: false, title: expect.stringContaining(secret.issued) });
   });
 });
 
