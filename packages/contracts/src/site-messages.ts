@@ -78,7 +78,7 @@ export const siteMsgListQuery = z.object({
   kind: z.preprocess(emptyToUndefined, z.enum(siteMsgKindNames, { message: 'siteMsg.v.kind' }).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(['unread', 'read'], { message: 'siteMsg.v.status' }).optional()),
 });
-export type SiteMsgListQuery = z.input<typeof siteMsgListQuery>;
+export type SiteMsgListQuery = Partial<z.infer<typeof siteMsgListQuery>>;
 
 export const siteMsgListAnswer = z.object({
   siteMsges: z.array(siteMsg),

@@ -24,6 +24,9 @@ const PasswordReset = lazy(() => import('../features/auth/components/password-re
 const NotFound = lazy(() => import('../features/errors/components/not-found-page.tsx'));
 const ServerError = lazy(() => import('../features/errors/components/server-error-page.tsx'));
 const Dashboard = lazy(() => import('../features/dashboard/components/dashboard-page.tsx'));
+const Notification = lazy(() => import('../features/messages/pages/notification-page.tsx'));
+const HelpOverview = lazy(() => import('../features/help/pages/help-overview-page.tsx'));
+const HelpArticle = lazy(() => import('../features/help/pages/help-article-page.tsx'));
 const Secure = lazy(() => import('../features/account/components/secure-page.tsx'));
 const accountPage = (name: keyof typeof import('../features/account/routes.ts').accountPages) =>
   lazy(() => import('../features/account/routes.ts').then((m) => m.accountPages[name]()));
@@ -131,7 +134,7 @@ const indexRoute = createRoute({
   },
 });
 const dashboardRoute = createRoute({ getParentRoute: L, path: 'dashboard', staticData: { titleKey: 'route.dashboard' }, component: Dashboard });
-const notificationRoute = createRoute({ getParentRoute: L, path: 'notification', staticData: { titleKey: 'route.notification' }, component: NotYet });
+const notificationRoute = createRoute({ getParentRoute: L, path: 'notification', staticData: { titleKey: 'route.notification' }, component: Notification });
 
 // /ssl
 const sslRoute = createRoute({ getParentRoute: L, path: 'ssl' });
@@ -211,7 +214,23 @@ const ordersRoute = createRoute({ getParentRoute: L, path: 'orders', staticData:
 const O = () => ordersRoute;
 const ordersChildren = [
   createRoute({ getParentRoute: O, path: '/', beforeLoad: () => { throw redirect({ to: '/orders/list', replace: true }); } }),
-  createRoute({ getParentRoute: O, path: 'list', staticData: { titleKey: 'route.orders.list' }, component: OrdersList }),
+  createRoute({
+    getParentRoute: O,
+    path: 'list',
+    staticData: { titleKey: 'route.orders.list' },
+    // The list's filters in its address, so that a link (the dashboard's figures) opens it filtered.
+    validateSearch: (s: Record<string, unknown>): { status?: string; domain?: string; orderNo?: string; productNo?: string; brand?: string; dateFrom?: string; dateTo?: string; renewalFailed?: string } => ({
+      status: str(s.status),
+      domain: str(s.domain),
+      orderNo: str(s.orderNo),
+      productNo: str(s.productNo),
+      brand: str(s.brand),
+      dateFrom: str(s.dateFrom),
+      dateTo: str(s.dateTo),
+      renewalFailed: s.renewalFailed === true || s.renewalFailed === 'true' ? 'true' : undefined,
+    }),
+    component: OrdersList,
+  }),
   createRoute({ getParentRoute: O, path: 'expiring', staticData: { titleKey: 'route.orders.expiring' }, component: ExpiringOrders }),
   createRoute({ getParentRoute: O, path: 'org', staticData: { titleKey: 'route.orders.org' }, component: Organizations }),
   createRoute({ getParentRoute: O, path: 'org/$id/domains', staticData: { titleKey: 'route.orders.orgDomains' }, component: orderPage('orgDomains') }),
@@ -285,8 +304,14 @@ const helpRoute = createRoute({ getParentRoute: L, path: 'help', staticData: { t
 const H = () => helpRoute;
 const helpChildren = [
   createRoute({ getParentRoute: H, path: '/', beforeLoad: () => { throw redirect({ to: '/help/overview', replace: true }); } }),
-  createRoute({ getParentRoute: H, path: 'overview', staticData: { titleKey: 'route.help.overview' }, component: NotYet }),
-  createRoute({ getParentRoute: H, path: 'article/$id', staticData: { titleKey: 'route.help.article' }, component: NotYet }),
+  createRoute({
+    getParentRoute: H,
+    path: 'overview',
+    staticData: { titleKey: 'route.help.overview' },
+    validateSearch: (s: Record<string, unknown>): { q?: string; category?: string } => ({ q: str(s.q), category: str(s.category) }),
+    component: HelpOverview,
+  }),
+  createRoute({ getParentRoute: H, path: 'article/$id', staticData: { titleKey: 'route.help.article' }, component: HelpArticle }),
 ] as const;
 
 // /certhub/tools (pages owned by the tools feature) and /certhub/discovery

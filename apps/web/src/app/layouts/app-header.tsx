@@ -20,6 +20,7 @@ import { useDisplayCurrency } from '../../hooks/use-money.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ThemeSwitch } from '../../components/theme-switch.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
+import { NotificationBell } from '../../features/messages/components/notification-bell.tsx';
 
 function CurrencySelect() {
   const { t } = useTranslation();
@@ -86,6 +87,7 @@ export function AppHeader({ collapseButton }: { collapseButton: React.ReactNode 
         </Typography.Text>
       </Link>
       <Flex flex={1} justify="end" align="center" gap={4}>
+        <NotificationBell />
         <CurrencySelect />
         <LanguageSwitch />
         <ThemeSwitch />

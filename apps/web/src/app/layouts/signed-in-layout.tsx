@@ -18,6 +18,7 @@ import { registerMessages } from '../../i18n/index.ts';
 import { Deferred } from '../../components/deferred.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { AppHeader } from './app-header.tsx';
+import { AnnouncementBanner } from '../../features/messages/components/announcement-banner.tsx';
 import { menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
 
 // Every page in here may show any area's rule messages; the sign-in pages carry only the core table.
@@ -159,6 +160,7 @@ function SignedInLayout() {
           />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <AnnouncementBanner />
           <Breadcrumbs />
           <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 24, minHeight: 360 }}>
             {/* Each page's first render yields to the browser (keyed by route: a new page starts deferred again). */}

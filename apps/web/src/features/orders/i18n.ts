@@ -10,6 +10,7 @@ const zh = {
   list: {
     all: '全部',
     expiringIntro: '已签发且将在 {{days}} 天内到期的证书，请及时续费或重签。',
+    renewalFailed: '只显示续费失败的订单（自动重签或续费订单需要重新提交）。',
     domain: '域名',
     domainPlaceholder: '搜索域名',
     orderNo: '订单号',
@@ -133,6 +134,9 @@ const zh = {
   dcv: {
     title: '域名验证 (DCV)',
     intro: '按照每个域名的验证方式完成配置后点击“立即验证”。系统也会在后台自动重试检查。',
+    helpDns: '如何通过 DNS 验证？',
+    helpFile: '如何通过文件验证？',
+    helpEmail: '如何通过邮件验证？',
     domain: '域名',
     method: '验证方式',
     state: '状态',
@@ -286,6 +290,7 @@ const en: Widen<Bundle> = {
   list: {
     all: 'All',
     expiringIntro: 'Issued certificates that expire within {{days}} days: renew or reissue them in time.',
+    renewalFailed: 'Only failed renewals (automatic reissues or renewal orders that need resubmitting).',
     domain: 'Domain',
     domainPlaceholder: 'Search a domain',
     orderNo: 'Order number',
@@ -408,6 +413,9 @@ const en: Widen<Bundle> = {
   dcv: {
     title: 'Domain control validation (DCV)',
     intro: 'Set up each name as its method asks, then press "Verify now". Pending names are also re-checked in the background.',
+    helpDns: 'How do I validate by DNS?',
+    helpFile: 'How do I validate by file?',
+    helpEmail: 'How do I validate by e-mail?',
     domain: 'Domain',
     method: 'Method',
     state: 'State',

@@ -30,10 +30,20 @@ import { formatDate, formatTime } from '../lib/format.ts';
 import { useOrdersT } from '../i18n.ts';
 import { DcvInstructions } from './dcv-instructions.tsx';
 import { DomainListDialog } from './domain-list-dialog.tsx';
+import { HelpLink } from '../../../components/help-link.tsx';
 
 const isEmailMethod = (m: string) => m === 'email' || m === 'email_dns';
 
 /** Domain control validation per name: state, lapse date, the exact instructions, verify now, change method, resend. */
+/** dns and dns_txt share the DNS article; email and email_dns the e-mail one. */
+function helpArticlesFor(methods: string[]): [string, 'dcv.helpDns' | 'dcv.helpFile' | 'dcv.helpEmail'][] {
+  const out: [string, 'dcv.helpDns' | 'dcv.helpFile' | 'dcv.helpEmail'][] = [];
+  if (methods.some((m) => m.startsWith('dns'))) out.push(['dcv-dns', 'dcv.helpDns']);
+  if (methods.includes('file')) out.push(['dcv-file', 'dcv.helpFile']);
+  if (methods.some((m) => m.startsWith('email'))) out.push(['dcv-email', 'dcv.helpEmail']);
+  return out;
+}
+
 export function DomainsCard({ order }: { order: OrderDetail }) {
   const { t } = useOrdersT();
   const { token } = theme.useToken();
@@ -108,6 +118,16 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
         </Flex>
       ) : null}
       {canAct && pending.length ? <Typography.Paragraph type="secondary">{t('dcv.intro')}</Typography.Paragraph> : null}
+      {pending.length ? (
+        // The help article of each method still to be done, next to the instructions it explains.
+        <Flex gap={16} wrap style={{ marginBottom: 12 }} data-testid="dcv-help">
+          {helpArticlesFor(pending.map((d) => d.method)).map(([article, key]) => (
+            <HelpLink key={article} article={article}>
+              {t(key)}
+            </HelpLink>
+          ))}
+        </Flex>
+      ) : null}
       {order.domains.length > 0 && pending.length === 0 ? (
         <Alert type="success" showIcon style={{ marginBottom: 12 }} title={t('dcv.allValidated')} />
       ) : null}

@@ -6,6 +6,7 @@ import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import dayjs from 'dayjs';
 import { useOrdersT } from '../i18n.ts';
 import { noFilters, type Filters } from '../lib/list-view.ts';
 
@@ -16,12 +17,14 @@ export interface OrderFiltersProps {
   onApply: (f: Filters) => void;
   /** Reset: the page remounts this card (by key), which empties it. */
   onReset: () => void;
+  /** The filters the page opened with (from its address). */
+  initial?: Filters;
 }
 
 /** The filters above the order list. What is typed stays here until Search: a key re-renders this card, not the table. */
-export const OrderFilters = memo(function OrderFilters({ productOptions, brandOptions, onApply, onReset }: OrderFiltersProps) {
+export const OrderFilters = memo(function OrderFilters({ productOptions, brandOptions, onApply, onReset, initial }: OrderFiltersProps) {
   const { t } = useOrdersT();
-  const [draft, setDraft] = useState<Filters>(noFilters);
+  const [draft, setDraft] = useState<Filters>(initial ?? noFilters);
   return (
     <Card size="small" style={{ marginBottom: 12 }}>
       <Flex wrap gap={8} align="center" data-testid="order-filters">
@@ -70,6 +73,7 @@ export const OrderFilters = memo(function OrderFilters({ productOptions, brandOp
         <DatePicker.RangePicker
           placeholder={t('list.dateRange', { returnObjects: true }) as [string, string]}
           data-testid="filter-dates"
+          defaultValue={initial?.dateFrom && initial.dateTo ? [dayjs(initial.dateFrom), dayjs(initial.dateTo)] : undefined}
           onChange={(_, s) => setDraft({ ...draft, dateFrom: s[0] || undefined, dateTo: s[1] || undefined })}
         />
         <Button type="primary" icon={<SearchOutlined />} data-testid="filter-search" onClick={() => onApply(draft)}>

@@ -16,6 +16,26 @@ export interface Filters {
 }
 export const noFilters: Filters = { domain: '', orderNo: '' };
 
+/** What the list opens with, from its address (/orders/list?status=1002, ?renewalFailed=true, ?dateFrom=…): the dashboard's links. */
+export interface ListInitial {
+  status?: number;
+  filters?: Filters;
+  renewalFailed?: boolean;
+}
+
+/** The list's address search read into its initial state; anything unknown is ignored. */
+export function listInitialOf(s: Record<string, unknown>): ListInitial {
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined);
+  const status = Number(str(s.status));
+  const day = (v: unknown) => (str(v) && /^\d{4}-\d{2}-\d{2}$/.test(str(v)!) ? str(v) : undefined);
+  const filters: Filters = { domain: str(s.domain) ?? '', orderNo: str(s.orderNo) ?? '', productNo: str(s.productNo), brand: str(s.brand), dateFrom: day(s.dateFrom), dateTo: day(s.dateTo) };
+  return {
+    status: (tabCodes as readonly number[]).includes(status) ? status : undefined,
+    filters,
+    renewalFailed: s.renewalFailed === true || s.renewalFailed === 'true',
+  };
+}
+
 /** The tabs: every status users filter by (1006 reads as 1003), 5004 for re-sign orders. */
 export const tabCodes = [1001, 1002, 1009, 1005, 1003, 1004, 1007, 1008, 5004] as const;
 /** Shown even when empty; the others appear once some order has that status. */
@@ -27,7 +47,7 @@ export interface Paging {
 }
 
 /** The list call's parameters: the filters applied (empty text is no filter), the page, the tab. */
-export function listParams(applied: Filters, paging: Paging, status: number | undefined, expiring: boolean) {
+export function listParams(applied: Filters, paging: Paging, status: number | undefined, expiring: boolean, renewalFailed = false) {
   return {
     limit: paging.pageSize,
     offset: paging.page,
@@ -39,6 +59,7 @@ export function listParams(applied: Filters, paging: Paging, status: number | un
     dateFrom: applied.dateFrom,
     dateTo: applied.dateTo,
     expiring: expiring || undefined,
+    renewalFailed: renewalFailed || undefined,
   };
 }
 

@@ -21,24 +21,25 @@ import { OrdersTable } from '../components/orders-table.tsx';
 import type { OrdersPageProps } from '../components/page-props.ts';
 import { VerifyResultDialog } from '../components/verify-result-dialog.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
-import { brandOptionsOf, listParams, noFilters, shownTabs, tabCount, type Filters, type Paging } from '../lib/list-view.ts';
+import { brandOptionsOf, listParams, noFilters, shownTabs, tabCount, type Filters, type ListInitial, type Paging } from '../lib/list-view.ts';
 import { filterStatuses } from '../lib/status.ts';
 import { useOrdersT } from '../i18n.ts';
 
 /** /orders/list and /orders/expiring (same screen; `expiring` presets "issued, ending within 30 days"). */
-export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { expiring?: boolean }) {
+export function OrdersListPage({ expiring = false, onPay, initial = {} }: OrdersPageProps & { expiring?: boolean; initial?: ListInitial }) {
   const { t, lang } = useOrdersT();
   const title = useRouteTitle();
   const [modal, modalHolder] = Modal.useModal();
 
-  const [status, setStatus] = useState<number | undefined>(undefined);
-  const [applied, setApplied] = useState<Filters>(noFilters);
+  const [status, setStatus] = useState<number | undefined>(initial.status);
+  const [applied, setApplied] = useState<Filters>(initial.filters ?? noFilters);
+  const [renewalFailed, setRenewalFailed] = useState(initial.renewalFailed ?? false);
   const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: defaultPageSize });
   const [selected, setSelected] = useState<OrderListItem[]>([]);
   /** Bumped by Reset: the filter card starts again empty. */
   const [filtersKey, setFiltersKey] = useState(0);
 
-  const list = useOrders(listParams(applied, paging, status, expiring));
+  const list = useOrders(listParams(applied, paging, status, expiring, renewalFailed));
   const count = useOrderCount();
   const products = useProducts();
   const rows = list.data?.data ?? [];
@@ -55,6 +56,7 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
   const reset = useCallback(() => {
     setFiltersKey((k) => k + 1);
     setStatus(undefined);
+    setRenewalFailed(false);
     apply(noFilters);
   }, [apply]);
 
@@ -78,7 +80,21 @@ export function OrdersListPage({ expiring = false, onPay }: OrdersPageProps & { 
       {expiring ? (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('list.expiringIntro', { days: expiringWithinDays })} />
       ) : null}
-      <OrderFilters key={filtersKey} productOptions={productOptions} brandOptions={brandOptions} onApply={apply} onReset={reset} />
+      {renewalFailed ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="renewal-failed-filter"
+          title={t('list.renewalFailed')}
+          action={
+            <Button size="small" onClick={reset}>
+              {t('list.reset')}
+            </Button>
+          }
+        />
+      ) : null}
+      <OrderFilters key={filtersKey} initial={filtersKey === 0 ? initial.filters : undefined} productOptions={productOptions} brandOptions={brandOptions} onApply={apply} onReset={reset} />
       <Card size="small">
         {expiring ? null : (
           <Tabs
