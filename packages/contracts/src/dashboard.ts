@@ -35,6 +35,7 @@ export const dashboardAnswer = z.object({
     orders: z.array(orderRef.extend({ methods: z.array(z.string()).describe('DCV methods of the names still pending'), pending: z.number().int() })).describe('the oldest 5'),
   }),
   expiring: counted.describe(`issued certificates ending within 30 days`),
+  expired: counted.describe('certificates past their end (status 1007)'),
   failedRenewals: counted.extend({ orders: z.array(orderRef).describe('the newest 5') }),
   calendar: z.array(calendarEntry).describe(`what lapses within ${calendarDays} days, soonest first`),
   spending: z.object({

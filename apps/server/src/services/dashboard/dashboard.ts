@@ -20,11 +20,12 @@ const rangeLink = (from: Date, toExclusive: Date) => `/orders/list?dateFrom=${da
  * so the number on the card and the rows behind it agree.
  */
 export async function dashboardOf(q: Queryable, accountId: number, now: Date): Promise<DashboardAnswer> {
-  const [c] = await q.query<{ unpaid: number; unpaid_amount: string; awaiting: number; expiring: number; failed: number }>(
+  const [c] = await q.query<{ unpaid: number; unpaid_amount: string; awaiting: number; expiring: number; expired: number; failed: number }>(
     `SELECT count(*) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.awaitingPayment})::int AS unpaid,
             COALESCE(sum(o.pay_amount) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.awaitingPayment}), 0) AS unpaid_amount,
             count(*) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.awaitingValidation})::int AS awaiting,
             count(*) FILTER (WHERE ${expiringSql})::int AS expiring,
+            count(*) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.expired})::int AS expired,
             count(*) FILTER (WHERE ${renewalFailedSql})::int AS failed
        FROM orders o WHERE o.account_id = $1`,
     [accountId],
@@ -61,6 +62,7 @@ export async function dashboardOf(q: Queryable, accountId: number, now: Date): P
       orders: awaiting.map((r) => ({ orderNo: r.order_no, commonName: r.common_name, methods: (r.methods ?? []).sort(), pending: r.pending, link: orderLink(r.order_no) })),
     },
     expiring: { count: c?.expiring ?? 0, link: '/orders/expiring' },
+    expired: { count: c?.expired ?? 0, link: `/orders/list?status=${orderStatus.expired}` },
     failedRenewals: {
       count: c?.failed ?? 0,
       link: '/orders/list?renewalFailed=true',

@@ -21,6 +21,11 @@ import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 import { useMoney } from '../../../hooks/use-money.ts';
 import { formatDateTime, fromChinaTime } from '../../../lib/datetime.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { useHomeT } from '../i18n.ts';
+import { ActionCards } from './action-cards.tsx';
+import { RenewalCalendar } from './renewal-calendar.tsx';
+import { SpendingCard } from './spending-card.tsx';
 
 const quickLinks = [
   { to: '/ssl/certificates', key: 'route.buySsl', icon: <SafetyCertificateOutlined /> },
@@ -31,12 +36,14 @@ const quickLinks = [
   { to: '/account/secure', key: 'route.account.secure', icon: <LockOutlined /> },
 ] as const;
 
-/** The console's home: greeting, balance in the display currency, last sign-in, quick links. */
+/** The console's home: what needs action, the renewal calendar, spending, balance, last sign-in, quick links. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const site = useSiteConfig();
   const money = useMoney();
   const { data, error, isPending } = useAccount();
+  const home = useDashboard();
+  const h = useHomeT();
   const info = data?.accountInfo;
   const name = info ? maskContact(info.email || info.telephone || info.accountNo) : '';
 
@@ -47,7 +54,20 @@ export default function DashboardPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('dashboard.intro', { site: site.siteName })}</Typography.Paragraph>
       {error ? <Alert type="error" showIcon title={error instanceof ApiError ? error.msg : t('http.disconnected')} style={{ marginBottom: 16 }} /> : null}
-      <Row gutter={[16, 16]}>
+      {home.error instanceof ApiError ? <Alert type="error" showIcon title={home.error.msg} style={{ marginBottom: 16 }} /> : null}
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {h.t('todo')}
+      </Typography.Title>
+      <ActionCards data={home.data} />
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={16}>
+          <RenewalCalendar entries={home.data?.calendar} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <SpendingCard spending={home.data?.spending} />
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} md={12} xl={8}>
           <Card style={{ height: '100%' }}>
             {isPending ? (
@@ -88,7 +108,11 @@ export default function DashboardPage() {
             ) : (
               <Descriptions column={1} size="small">
                 <Descriptions.Item label={t('dashboard.accountNo')}>{info?.accountNo ?? '-'}</Descriptions.Item>
-                <Descriptions.Item label={t('dashboard.expiredOrders')}>{info?.expiredOrdersTotal ?? 0}</Descriptions.Item>
+                <Descriptions.Item label={t('dashboard.expiredOrders')}>
+                  <Link to={home.data?.expired.link ?? '/orders/list?status=1007'} data-testid="expired-orders">
+                    {home.data?.expired.count ?? info?.expiredOrdersTotal ?? 0}
+                  </Link>
+                </Descriptions.Item>
               </Descriptions>
             )}
           </Card>

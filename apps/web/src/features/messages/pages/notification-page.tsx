@@ -72,7 +72,7 @@ function MessageRow({ m }: { m: SiteMsg }) {
               {t('markRead')}
             </Button>
           )}
-          <Popconfirm title={t('deleteConfirm')} onConfirm={() => del.mutateAsync(m.id).then(() => toast.success(t('deleted')), fail)}>
+          <Popconfirm title={t('deleteConfirm')} onConfirm={() => del.mutate(m.id, { onSuccess: () => toast.success(t('deleted')), onError: fail })}>
             <Button size="small" type="link" danger data-testid="message-delete">
               {t('delete')}
             </Button>

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardAnswer } from '@cc/contracts/dashboard';
+import { http } from '../../../lib/http.ts';
+
+/** GET /v1/dashboard: what needs action, the renewal calendar, spending. */
+export const dashboardQuery = queryOptions({
+  queryKey: ['dashboard'],
+  queryFn: ({ signal }) => http<DashboardAnswer>('/v1/dashboard', { signal }),
+  staleTime: 30_000,
+});
+
+export function useDashboard() {
+  return useQuery(dashboardQuery);
+}

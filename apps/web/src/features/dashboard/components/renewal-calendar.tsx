@@ -1,0 +1,55 @@
+import Card from 'antd/es/card';
+import Empty from 'antd/es/empty';
+import Flex from 'antd/es/flex';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import theme from 'antd/es/theme';
+import { Link } from '@tanstack/react-router';
+import { calendarDays, type CalendarEntry } from '@cc/contracts/dashboard';
+import { daysLeft, formatDate } from '../../../lib/datetime.ts';
+import { useHomeT } from '../i18n.ts';
+
+const kindColor: Record<string, string> = { certificate: 'volcano', validation: 'geekblue', domain: 'purple' };
+
+/** One calendar of what lapses (certificates, domain validations, …), grouped by month, soonest first. */
+export function RenewalCalendar({ entries }: { entries: CalendarEntry[] | undefined }) {
+  const { t, lang } = useHomeT();
+  const { token } = theme.useToken();
+  const months = new Map<string, CalendarEntry[]>();
+  for (const e of entries ?? []) {
+    const d = new Date(e.date);
+    const key = d.toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB', { year: 'numeric', month: 'long' });
+    months.set(key, [...(months.get(key) ?? []), e]);
+  }
+  return (
+    <Card title={t('calendar')} extra={<Typography.Text type="secondary">{t('calendarHint', { days: calendarDays })}</Typography.Text>} style={{ height: '100%' }} data-testid="renewal-calendar">
+      {!entries ? null : entries.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('calendarEmpty', { days: calendarDays })} />
+      ) : (
+        [...months].map(([month, list]) => (
+          <section key={month} style={{ marginBottom: 12 }}>
+            <Typography.Text strong>{month}</Typography.Text>
+            <ul style={{ listStyle: 'none', padding: 0, margin: '6px 0 0' }}>
+              {list.map((e) => {
+                const left = daysLeft(e.date) ?? 0;
+                return (
+                  <li key={`${e.kind}:${e.ref}:${e.date}`} style={{ padding: '6px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }} data-testid="calendar-entry">
+                    <Flex gap={8} align="center" wrap>
+                      <Typography.Text style={{ width: 92, flex: 'none' }}>{formatDate(e.date)}</Typography.Text>
+                      <Tag color={kindColor[e.kind] ?? 'default'}>{t(`kind.${e.kind}`, { defaultValue: e.kind })}</Tag>
+                      <Link to={e.link} style={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {e.name}
+                      </Link>
+                      {e.auto ? <Tag color="green">{t('auto')}</Tag> : null}
+                      <Typography.Text type={left <= 7 ? 'danger' : left <= 30 ? 'warning' : 'secondary'}>{left <= 0 ? t('today') : t('daysLeft', { days: left })}</Typography.Text>
+                    </Flex>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))
+      )}
+    </Card>
+  );
+}
