@@ -7,7 +7,7 @@ import theme from 'antd/es/theme';
 import MenuFoldOutlined from '@ant-design/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/MenuUnfoldOutlined';
 import { Link, Outlet, useMatches, useRouter, useRouterState } from '@tanstack/react-router';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client.ts';
 import { useTranslation } from 'react-i18next';
 import { getToken, purgeSession } from '../../lib/session.ts';
@@ -19,6 +19,7 @@ import { Deferred } from '../../components/deferred.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AnnouncementBanner } from '../../features/messages/components/announcement-banner.tsx';
+import { siteMsgSummaryQuery } from '../../features/messages/api/site-messages.ts';
 import { menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
 
 // Every page in here may show any area's rule messages; the sign-in pages carry only the core table.
@@ -27,6 +28,32 @@ registerMessages(messages);
 const collapsedKey = 'siderCollapsed';
 // Wide enough for the longest English label of the second level ("Batch ownership change") beside a scrollbar.
 const siderWidth = 248;
+
+/**
+ * The bell's count is one cheap call cached for a minute; what makes new messages is mostly order activity (paid,
+ * awaiting validation, issued) and the user's own changes. So the count is asked again when an orders answer arrives
+ * (a status the page polls moved on: the message was written in the same transaction) or a change succeeds, never
+ * on every page. The messages feature owns the call; the layout, which sees both areas, connects them.
+ */
+function useBellFollowsActivity() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const refresh = () => {
+      const q = qc.getQueryState(siteMsgSummaryQuery.queryKey);
+      if (q?.fetchStatus !== 'fetching') void qc.invalidateQueries({ queryKey: siteMsgSummaryQuery.queryKey });
+    };
+    const offQueries = qc.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'success' && e.query.queryKey[0] === 'orders') refresh();
+    });
+    const offMutations = qc.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'success') refresh();
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [qc]);
+}
 
 /** POST /verify_token once per token when the layout is entered; an invalid token purges the session. */
 function useTokenCheck() {
@@ -106,6 +133,7 @@ function SignedInLayout() {
   const { selected, parent } = selectedMenu(pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(parent ? [parent] : []);
   useTokenCheck();
+  useBellFollowsActivity();
 
   useEffect(() => {
     if (parent) setOpenKeys((keys) => (keys.includes(parent) ? keys : [...keys, parent]));

@@ -6,7 +6,6 @@ import { http } from '../../../lib/http.ts';
 export const dashboardQuery = queryOptions({
   queryKey: ['dashboard'],
   queryFn: ({ signal }) => http<DashboardAnswer>('/v1/dashboard', { signal }),
-  staleTime: 30_000,
 });
 
 export function useDashboard() {
