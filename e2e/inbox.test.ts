@@ -82,6 +82,8 @@ describe('messages, dashboard and help', () => {
     await page.locator('[data-testid="bell-count"] .ant-scroll-number[title="2"]').waitFor();
     expect(await unread()).toBe(2);
     await page.context().close();
+    // Test setup: this certificate ends in 20 days, so the renewal calendar and the expiring figure have it.
+    await stack.app.db.query(`UPDATE orders SET not_after = now() + interval '20 days', plan_ends_at = now() + interval '20 days' WHERE order_no = $1`, [o.orderNo]);
   });
 
   it('the dashboard shows an order awaiting validation with its method; its figure and its row land on it; the DCV card opens the DNS article', async () => {
@@ -96,6 +98,8 @@ describe('messages, dashboard and help', () => {
     expect(await row.textContent()).toContain(o.commonName);
     // The calendar holds the certificate issued by the first test.
     await page.getByTestId('calendar-entry').first().waitFor();
+    expect(await page.getByTestId('calendar-entry').first().textContent()).toContain('issue0.');
+    expect(await page.getByTestId('todo-expiring').textContent()).toBe('1');
     expect(Number(await page.getByTestId('todo-unpaid').textContent())).toBe(0);
 
     // The figure opens the list filtered to "waiting for validation": this order alone.

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/datetime.ts';
 import { useReadAllSiteMessages, useReadSiteMessage, useSiteMessages, useSiteMsgSummary } from '../api/site-messages.ts';
 import { useMessagesT } from '../i18n.ts';
 
-/** The newest five, fetched only while the dropdown is open. */
+/** The newest five: the popover mounts this only while open (destroyOnHidden), so they are fetched only then. */
 function Newest({ onClose }: { onClose: () => void }) {
   const { t } = useMessagesT();
   const { token } = theme.useToken();
@@ -87,7 +87,7 @@ export function NotificationBell() {
   const { data } = useSiteMsgSummary();
   const unread = data?.unread ?? 0;
   return (
-    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={open ? <Newest onClose={() => setOpen(false)} /> : null} destroyOnHidden>
+    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={<Newest onClose={() => setOpen(false)} />} destroyOnHidden>
       <Button type="text" aria-label={unread ? t('bellCount', { count: unread }) : t('bell')} title={t('bell')} data-testid="bell">
         <Badge count={unread} size="small" overflowCount={99} data-testid="bell-count">
           <BellOutlined style={{ fontSize: 18 }} />

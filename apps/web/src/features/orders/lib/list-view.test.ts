@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandOptionsOf, listParams, noFilters, payAimOf, rowAmount, shownTabs, tabCount } from './list-view.ts';
+import { brandOptionsOf, listInitialOf, listParams, noFilters, payAimOf, rowAmount, shownTabs, tabCount } from './list-view.ts';
 
 describe('listParams', () => {
   it.each([
@@ -57,5 +57,24 @@ describe('brandOptionsOf', () => {
       { value: 'gs', label: 'GlobalSign' },
       { value: 'dc', label: 'DigiCert' },
     ]);
+  });
+});
+
+describe('listInitialOf: the list opened from an address (the dashboard\'s links)', () => {
+  it.each([
+    ['a status tab', { status: '1002' }, { status: 1002, renewalFailed: false, filters: { ...noFilters } }],
+    ['a status as a number', { status: 1001 }, { status: 1001 }],
+    ['an unknown status is ignored', { status: '42' }, { status: undefined }],
+    ['failed renewals', { renewalFailed: 'true' }, { renewalFailed: true }],
+    ['a month', { dateFrom: '2026-11-01', dateTo: '2026-11-30' }, { filters: { ...noFilters, dateFrom: '2026-11-01', dateTo: '2026-11-30' } }],
+    ['a malformed date is ignored', { dateFrom: 'yesterday' }, { filters: { ...noFilters, dateFrom: undefined } }],
+    ['a domain', { domain: ' a.example ' }, { filters: { ...noFilters, domain: 'a.example' } }],
+  ])('%s', (_, search, want) => {
+    expect(listInitialOf(search)).toMatchObject(want);
+  });
+
+  it('gives the list call the failed-renewals filter', () => {
+    expect(listParams(noFilters, { page: 1, pageSize: 20 }, undefined, false, true)).toMatchObject({ renewalFailed: true });
+    expect(listParams(noFilters, { page: 1, pageSize: 20 }, undefined, false)).toMatchObject({ renewalFailed: undefined });
   });
 });
