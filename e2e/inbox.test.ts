@@ -29,7 +29,6 @@ async function paidOrder(tag: string): Promise<{ orderNo: string; commonName: st
   return { orderNo, commonName };
 }
 const unread = async () => (await api<{ unread: number }>('GET', '/v1/siteMsg/summary')).unread;
-const bellCount = async (p: Page) => Number((await p.getByTestId('bell-count').locator('.ant-scroll-number').getAttribute('title')) ?? '0');
 
 async function newAccount(label: string): Promise<string> {
   const email = `${label}.${Date.now().toString(36)}@example.com`;
