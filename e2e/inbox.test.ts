@@ -8,7 +8,6 @@
  * Screenshots in zh/en × light/dark (everyLook) go to e2e/screenshots/, each page checked by axe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
 import { publishAnnouncement } from '../apps/server/src/services/messages/announcements.ts';
 import { animationsDone, apiClient, everyLook, expectAccessible, opensslCsr, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
