@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
 import { publishAnnouncement } from '../apps/server/src/services/messages/announcements.ts';
-import { animationsDone, apiClient, everyLook, expectAccessible, opensslCsr, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { animationsDone, apiClient, screenshotDir, everyLook, expectAccessible, opensslCsr, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
 
 const password = 'Str0ng#Passw0rd';
 const zone = `i${Date.now().toString(36)}.inbox-e2e.example`;
@@ -113,6 +113,9 @@ describe('messages, dashboard and help', () => {
     await page.waitForURL(`**/ssl/certificate/${o.orderNo}`);
     await page.getByTestId('dcv-0-instructions').waitFor();
 
+    // The card as the DNS article shows it (copied to apps/web/public/help/ when the screen changes).
+    await animationsDone(page);
+    await page.getByTestId('dcv-card').screenshot({ path: `${screenshotDir}/help-dcv-card-zh-light.png` });
     // "How do I validate by DNS?" beside the instructions.
     await page.getByTestId('help-link-dcv-dns').click();
     await page.waitForURL('**/help/article/dcv-dns');

@@ -64,10 +64,10 @@ describe('site messages', () => {
     expect(issued.content).toMatch(new RegExp(`订单 ${no} 的证书（inbox-a\\.example）已签发，有效期至 \\d{4}-\\d\\d-\\d\\d`));
     expect(validation).toMatchObject({ category: 'orders', title: `订单 ${no} 待验证域名`, link: `/ssl/certificate/${no}` });
     expect(payment).toMatchObject({ category: 'billing', title: expect.stringMatching(/^支付成功：¥\d+\.\d\d$/) });
-    expect(payment.content).toContain('余额');
+    expect(payment.content).toMatch(/^已成功支付 ¥\d+\.\d\d（订单 SSL\d+），支付方式：余额支付。$/);
     const en = data<List>(await me.get('/v1/siteMsg', { lang: 'en' }));
     expect(en.siteMsges[0]!.title).toBe('Certificate inbox-a.example issued');
-    expect(en.siteMsges[2]!.content).toMatch(/^You paid ¥\d+\.\d\d by Balance \(orders SSL/);
+    expect(en.siteMsges[2]!.content).toMatch(/^You paid ¥\d+\.\d\d \(orders SSL\d+\) by Balance\.$/);
 
     // Mail: payment and validation went out; issued did not (switched off).
     const subjects = (await t.app.db.query<{ subject: string }>(`SELECT subject FROM outbox WHERE to_addr = $1 ORDER BY id`, [email])).map((r) => r.subject);

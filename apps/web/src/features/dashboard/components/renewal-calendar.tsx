@@ -7,6 +7,7 @@ import theme from 'antd/es/theme';
 import { Link } from '@tanstack/react-router';
 import { calendarDays, type CalendarEntry } from '@cc/contracts/dashboard';
 import { daysLeft, formatDate } from '../../../lib/datetime.ts';
+import { useIsDark } from '../../../lib/prefs.ts';
 import { useHomeT } from '../i18n.ts';
 
 const kindColor: Record<string, string> = { certificate: 'volcano', validation: 'geekblue', domain: 'purple' };
@@ -15,6 +16,9 @@ const kindColor: Record<string, string> = { certificate: 'volcano', validation: 
 export function RenewalCalendar({ entries }: { entries: CalendarEntry[] | undefined }) {
   const { t, lang } = useHomeT();
   const { token } = theme.useToken();
+  const dark = useIsDark();
+  // antd's warning gold reads at under 2:1 on white: darker shades on light surfaces, lighter ones on dark (4.5:1 or more).
+  const urgent = (left: number) => (left <= 7 ? (dark ? '#ff7875' : '#cf1322') : dark ? '#ffc53d' : '#ad4e00');
   const months = new Map<string, CalendarEntry[]>();
   for (const e of entries ?? []) {
     const d = new Date(e.date);
@@ -41,7 +45,9 @@ export function RenewalCalendar({ entries }: { entries: CalendarEntry[] | undefi
                         {e.name}
                       </Link>
                       {e.auto ? <Tag color="green">{t('auto')}</Tag> : null}
-                      <Typography.Text type={left <= 7 ? 'danger' : left <= 30 ? 'warning' : 'secondary'}>{left <= 0 ? t('today') : t('daysLeft', { days: left })}</Typography.Text>
+                      <Typography.Text type={left > 30 ? 'secondary' : undefined} strong={left <= 30} style={left <= 30 ? { color: urgent(left) } : undefined}>
+                        {left <= 0 ? t('today') : t('daysLeft', { days: left })}
+                      </Typography.Text>
                     </Flex>
                   </li>
                 );

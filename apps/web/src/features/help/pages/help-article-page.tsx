@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -11,12 +11,21 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { Link, useParams } from '@tanstack/react-router';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { useLinkColor } from '../../../lib/link-color.ts';
 import { articleById, helpArticles, helpCategories, loadBody } from '../lib/articles.ts';
 import { useHelpT } from '../i18n.ts';
+
+/** Inside a code block: its lines take the block's background, not the inline code's. */
+const InBlock = createContext(false);
+function Code({ children, className, style }: { children?: React.ReactNode; className?: string; style: React.CSSProperties }) {
+  return useContext(InBlock) ? <code className={className}>{children}</code> : <code style={style}>{children}</code>;
+}
 
 /** Markdown as the console's own type: headings, code and tables in the theme's colours; console paths as router links. */
 function useComponents(): Components {
   const { token } = theme.useToken();
+  // Underlined, in the console's readable link colour: links inside a paragraph must not rely on colour alone.
+  const link = { color: useLinkColor(), textDecoration: 'underline' };
   const code = { background: token.colorFillTertiary, borderRadius: token.borderRadiusSM, fontFamily: token.fontFamilyCode };
   return {
     h1: ({ children }) => <Typography.Title level={3}>{children}</Typography.Title>,
@@ -24,14 +33,24 @@ function useComponents(): Components {
     h3: ({ children }) => <Typography.Title level={5}>{children}</Typography.Title>,
     a: ({ href, children }) =>
       href?.startsWith('/') ? (
-        <Link to={href}>{children}</Link>
+        <Link to={href} style={link}>
+          {children}
+        </Link>
       ) : (
-        <a href={href} target="_blank" rel="noopener noreferrer">
+        <a href={href} target="_blank" rel="noopener noreferrer" style={link}>
           {children}
         </a>
       ),
-    pre: ({ children }) => <pre style={{ ...code, padding: 12, overflowX: 'auto', fontSize: 13, lineHeight: 1.5 }}>{children}</pre>,
-    code: ({ children, className }) => (className ? <code className={className}>{children}</code> : <code style={{ ...code, padding: '1px 4px' }}>{children}</code>),
+    pre: ({ children }) => (
+      <InBlock.Provider value>
+        <pre style={{ ...code, padding: 12, overflowX: 'auto', fontSize: 13, lineHeight: 1.5 }}>{children}</pre>
+      </InBlock.Provider>
+    ),
+    code: ({ children, className }) => (
+      <Code className={className} style={{ ...code, padding: '1px 4px' }}>
+        {children}
+      </Code>
+    ),
     table: ({ children }) => (
       <div style={{ overflowX: 'auto' }}>
         <table style={{ borderCollapse: 'collapse', margin: '8px 0 16px', minWidth: '60%' }}>{children}</table>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Empty from 'antd/es/empty';
+import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
-import Segmented from 'antd/es/segmented';
 import Typography from 'antd/es/typography';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRouteTitle } from '../../../hooks/use-route-title.ts';
@@ -55,16 +56,14 @@ export default function HelpOverviewPage() {
           {t('results', { count: shown.length })}
         </Typography.Paragraph>
       ) : (
-        <Segmented
-          value={category}
-          onChange={(v) => setSearch({ category: v })}
-          options={[
-            { value: 'all', label: t('all') },
-            ...helpCategories.map((c) => ({ value: c.id, label: `${c[lang]} (${helpArticles.filter((a) => a.category === c.id).length})` })),
-          ]}
-          style={{ marginBottom: 16, maxWidth: '100%', overflowX: 'auto' }}
-          data-testid="help-categories"
-        />
+        // Buttons that wrap: six categories do not fit one line beside the menu in English.
+        <Flex wrap gap={8} style={{ marginBottom: 16 }} data-testid="help-categories" role="group" aria-label={t('categories')}>
+          {[{ id: 'all', label: t('all') }, ...helpCategories.map((c) => ({ id: c.id, label: `${c[lang]} (${helpArticles.filter((a) => a.category === c.id).length})` }))].map((c) => (
+            <Button key={c.id} type={category === c.id ? 'primary' : 'default'} aria-pressed={category === c.id} onClick={() => setSearch({ category: c.id })}>
+              {c.label}
+            </Button>
+          ))}
+        </Flex>
       )}
       {shown.length === 0 ? (
         <Empty description={t('noResults')} />
