@@ -81,9 +81,9 @@ describe('site messages', () => {
   it('filters by group, kind and status; the totals match the lists page by page; read, read all and delete', async () => {
     const a = await newAccount(t.app);
     const me = client(t.app, a.token);
-    const kinds = ['payment', 'issued', 'orderValidation', 'newSignIn', 'balanceLow', 'issued', 'securityChange', 'expiring', 'domainExpiring', 'issued', 'payment'] as const;
+    const kinds = ['payment', 'issued', 'orderValidation', 'newSignIn', 'balanceLow', 'issued', 'securityChange', 'expiring', 'domainExpiring', 'issued', 'invoiceIssued'] as const;
     for (const [i, k] of kinds.entries()) {
-      await notifyAccount(t.app.db, a.id, k, { orderNo: `SSL${i}`, domain: `n${i}.example`, notAfter: '2027-01-01', days: 7, amount: 1234, payWay: 'balance', orderNos: `SSL${i}`, balance: 100, threshold: 10000, ip: '203.0.113.9', device: 'Chrome', time: '2026-11-24 10:00:00', change: 'password' }, { mailAndSms: false });
+      await notifyAccount(t.app.db, a.id, k, { orderNo: `SSL${i}`, domain: `n${i}.example`, notAfter: '2027-01-01', days: 7, amount: 1234, payWay: 'balance', orderNos: `SSL${i}`, balance: 100, threshold: 10000, ip: '203.0.113.9', device: 'Chrome', time: '2026-11-24 10:00:00', change: 'password', orgName: '示例科技' }, { mailAndSms: false });
     }
     const all = data<List>(await me.get('/v1/siteMsg?limit=10'));
     expect(all.total).toBe(11);

@@ -22,6 +22,7 @@ export const siteMsgKinds = {
   expiring: 'orders',
   payment: 'billing',
   balanceLow: 'billing',
+  invoiceIssued: 'billing',
   domainExpiring: 'domains',
   newSignIn: 'security',
   securityChange: 'security',
@@ -44,6 +45,8 @@ export function siteMsgLink(kind: SiteMsgKind, p: SiteMsgParams): string | null 
       return p.orderNos ? '/orders/list' : '/account/credit-records';
     case 'balanceLow':
       return '/deposit';
+    case 'invoiceIssued':
+      return '/account/invoice/invoice-template';
     case 'domainExpiring':
       return '/domain/manage/expiring';
     case 'newSignIn':

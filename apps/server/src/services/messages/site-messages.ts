@@ -28,6 +28,8 @@ function wordsOf(locale: Locale, kind: string, p: SiteMsgParams, ways: PayWays):
     }
     case 'balanceLow':
       return { ...p, balance: money(p.balance), threshold: money(p.threshold) };
+    case 'invoiceIssued':
+      return { ...p, amount: money(p.amount) };
     case 'securityChange':
       return { ...p, what: translate(locale, `siteMsg.change.${String(p.change)}`) };
     default:
