@@ -122,6 +122,9 @@ describe('messages, dashboard and help', () => {
     expect(await page.getByTestId('help-article-title').textContent()).toBe('如何通过 DNS 验证域名');
     await page.getByTestId('help-article-body').locator('table').first().waitFor();
     expect(await page.getByTestId('help-article-body').textContent()).toContain('_dnsauth.example.com');
+    // The screenshot of our own DCV card in the article is served and drawn.
+    const img = page.getByTestId('help-article-body').locator('img');
+    await expect.poll(async () => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
     await page.context().close();
   });
 
