@@ -26,7 +26,15 @@ export async function run() {
     await load('GET /v1/siteMsg (first page)', { url: `${server.url}/v1/siteMsg`, headers });
     await load('GET /v1/dashboard', { url: `${server.url}/v1/dashboard`, headers });
     const ratio = summary.requests.average / account.requests.average;
-    console.log(verdict(`bell count: ${Math.round(ratio * 100)}% of GET /v1/account's throughput, p99 ${summary.latency.p99} ms`, 'at least 50%, p99 under 50 ms', ratio >= 0.5 && summary.latency.p99 < 50));
+    // Relative figures: on a shared machine absolute latencies move with the neighbours' load.
+    const p99 = summary.latency.p99 / Math.max(1, account.latency.p99);
+    console.log(
+      verdict(
+        `bell count: ${Math.round(ratio * 100)}% of GET /v1/account's throughput, p99 ${summary.latency.p99} ms (${p99.toFixed(1)}× its p99)`,
+        'at least 50% of the throughput, p99 at most 2×',
+        ratio >= 0.5 && p99 <= 2,
+      ),
+    );
   } finally {
     await db.close();
     await server.stop();

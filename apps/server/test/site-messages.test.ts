@@ -119,6 +119,17 @@ describe('site messages', () => {
     expect(gone.body).toMatchObject({ code: 14400, msg: 'The message does not exist or was deleted' });
   });
 
+  it('counts at most 100 unread for the bell (it shows 99+), and all of them in the list', async () => {
+    const a = await newAccount(t.app);
+    await t.app.db.query(
+      `INSERT INTO site_messages (account_id, kind, params) SELECT $1, 'issued', jsonb_build_object('orderNo', 'SSL' || g, 'domain', 'b.example', 'notAfter', '2027-01-01') FROM generate_series(1, 150) g`,
+      [a.id],
+    );
+    const me = client(t.app, a.token);
+    expect(data<{ unread: number }>(await me.get('/v1/siteMsg/summary')).unread).toBe(100);
+    expect(data<List>(await me.get('/v1/siteMsg?limit=10'))).toMatchObject({ total: 150, unread: 150 });
+  });
+
   it('leaves another account\'s messages untouchable: not listed, not read, not deleted', async () => {
     const a = await newAccount(t.app);
     const b = await newAccount(t.app);

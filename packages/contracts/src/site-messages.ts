@@ -121,7 +121,7 @@ export const announcementIdParams = z.object({ id: id() });
 
 /** What the header needs on every page, in one cheap call: the bell's count and the announcement to show, if any. */
 export const siteMsgSummary = z.object({
-  unread: z.number().int(),
+  unread: z.number().int().describe('unread messages, counted up to 100 (the bell shows 99+)'),
   announcement: announcement.nullable().describe('the newest unread announcement, shown once as a banner'),
 });
 export type SiteMsgSummary = z.infer<typeof siteMsgSummary>;

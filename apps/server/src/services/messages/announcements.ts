@@ -38,10 +38,13 @@ export async function listAnnouncements(q: Queryable, accountId: number, locale:
   return { siteMsges: rows.map((r) => of(locale, r)), total: rows.length, unread: rows.filter((r) => !r.read_at).length };
 }
 
+/** The summary's count stops here: the bell shows 99+. */
+export const summaryUnreadCap = 100;
+
 /** GET /v1/siteMsg/summary: the header's one call: the bell's count and the newest unread announcement. */
 export async function siteMsgSummary(q: Queryable, accountId: number, locale: Locale): Promise<SiteMsgSummary> {
   const [newest] = await q.query<Row>(`${select} WHERE ${live} AND r.read_at IS NULL ORDER BY a.starts_at DESC, a.id DESC LIMIT 1`, [accountId]);
-  return { unread: await unreadCount(q, accountId), announcement: newest ? of(locale, newest) : null };
+  return { unread: await unreadCount(q, accountId, summaryUnreadCap), announcement: newest ? of(locale, newest) : null };
 }
 
 async function mark(db: Db, accountId: number, id: number, hide: boolean): Promise<void> {

@@ -65,8 +65,14 @@ async function payWaysFor(q: Queryable, rows: Row[]): Promise<PayWays> {
 /** The kinds of a group: the message centre filters by group or by kind. */
 const kindsOf = (category: SiteMsgCategory) => Object.entries(siteMsgKinds).filter(([, c]) => c === category).map(([k]) => k);
 
-export async function unreadCount(q: Queryable, accountId: number): Promise<number> {
-  const [r] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM site_messages WHERE account_id = $1 AND read_at IS NULL`, [accountId]);
+/** Unread messages; with `cap`, counting stops there (the bell shows 99+, so it need not count a backlog on every page). */
+export async function unreadCount(q: Queryable, accountId: number, cap?: number): Promise<number> {
+  const [r] = await q.query<{ n: number }>(
+    cap
+      ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM site_messages WHERE account_id = $1 AND read_at IS NULL LIMIT ${cap}) x`
+      : `SELECT count(*)::int AS n FROM site_messages WHERE account_id = $1 AND read_at IS NULL`,
+    [accountId],
+  );
   return r?.n ?? 0;
 }
 
