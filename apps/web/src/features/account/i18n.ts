@@ -147,6 +147,7 @@ const zh = {
     },
   },
   developer: {
+    helpLink: '如何用 API 密钥调用接口？',
     intro: '开通开发者后，可以创建 API 密钥，在脚本、CI 或您自己的系统中调用 CertHub 的接口：查询订单、下单、完成域名验证、支付、下载证书。',
     terms: '开发者条款',
     termsItems: [
@@ -366,6 +367,7 @@ const en: Widen<typeof zh> = {
     },
   },
   developer: {
+    helpLink: 'How do I call the API with a key?',
     intro: 'As a developer you can create API keys and call CertHub from scripts, CI or your own systems: list orders, place them, complete domain validation, pay and download certificates.',
     terms: 'Developer terms',
     termsItems: [

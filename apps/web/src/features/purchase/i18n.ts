@@ -189,6 +189,7 @@ const zh = {
   dcvEmails: {
     title: '验证邮件',
     desc: '保存常用的验证邮箱，下单选择邮箱验证时可直接选用。',
+    help: '如何通过邮件验证？',
     email: '邮箱',
     placeholder: '输入邮箱地址',
     empty: '暂无保存的邮箱',
@@ -381,6 +382,7 @@ const en: typeof zh = {
   dcvEmails: {
     title: 'Validation emails',
     desc: 'Addresses kept here can be picked when an order is validated by email.',
+    help: 'How do I validate by e-mail?',
     email: 'Email',
     placeholder: 'Type an email address',
     empty: 'No saved addresses',

@@ -28,6 +28,7 @@ import { useUpdateApiKey } from '../api/update-api-key.ts';
 import { useRotateApiKey } from '../api/rotate-api-key.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { useAccountT } from '../i18n.ts';
+import { HelpLink } from '../../../components/help-link.tsx';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
@@ -326,6 +327,9 @@ export default function DeveloperPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('translation:route.account.developer')}
       </Typography.Title>
+      <Typography.Paragraph>
+        <HelpLink article="api-keys">{t('developer.helpLink')}</HelpLink>
+      </Typography.Paragraph>
       {body()}
       {dialog ? (
         <KeyDialog

@@ -26,6 +26,7 @@ import { fileStem, formatTime } from '../lib/format.ts';
 import { saveBase64, saveBlob, saveText } from '../../../lib/download.ts';
 import { useOrdersT } from '../i18n.ts';
 import { CopyButton } from './copy-button.tsx';
+import { HelpLink } from '../../../components/help-link.tsx';
 
 type PemPart = 'cert' | 'chain' | 'fullchain' | 'root' | 'key';
 const pemParts: { part: PemPart; label: string; suffix: string }[] = [
@@ -140,6 +141,16 @@ export function CertificateCard({ order }: { order: OrderDetail }) {
           <Button size="small" type="primary" icon={<FileZipOutlined />} data-testid="download-zip" onClick={() => setDialog('zip')}>
             {t('cert.zipHint')}
           </Button>
+        </Flex>
+        <Flex wrap gap={16} align="center" data-testid="install-help">
+          <Typography.Text type="secondary" style={{ minWidth: 88 }}>
+            {t('cert.installHelp')}
+          </Typography.Text>
+          {(['nginx', 'apache', 'iis', 'tomcat'] as const).map((s) => (
+            <HelpLink key={s} article={`install-${s}`}>
+              {t(`cert.install.${s}`)}
+            </HelpLink>
+          ))}
         </Flex>
       </Flex>
       {dialog ? <PasswordDialog kind={dialog} order={order} onClose={() => setDialog(null)} /> : null}

@@ -16,6 +16,7 @@ import { useSaveDcvEmail } from '../api/save-dcv-email.ts';
 import { useDeleteDcvEmail } from '../api/delete-dcv-email.ts';
 import { useDeleteWithToast } from '../components/list-page.tsx';
 import { usePurchaseT } from '../i18n.ts';
+import { HelpLink } from '../../../components/help-link.tsx';
 
 /** /ssl/dcv/email: the saved validation e-mails: list, add, delete. */
 export default function DcvEmailsPage() {
@@ -44,7 +45,9 @@ export default function DcvEmailsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('dcvEmails.title')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('dcvEmails.desc')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('dcvEmails.desc')} <HelpLink article="dcv-email">{t('dcvEmails.help')}</HelpLink>
+      </Typography.Paragraph>
       <Form form={form} layout="inline" onFinish={() => void add()} style={{ marginBottom: 16 }} validateTrigger={['onChange', 'onBlur']}>
         <Form.Item
           name="email"
