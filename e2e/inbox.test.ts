@@ -171,6 +171,9 @@ describe('messages, dashboard and help', () => {
     await page.goto('/dashboard');
     await page.getByTestId('announcement-banner').waitFor();
     expect(await page.getByTestId('announcement-banner').textContent()).toContain('证书最长有效期将缩短至 200 天');
+    await animationsDone(page);
+    await screenshot(page, 'announcement-banner-zh-light');
+    await expectAccessible(page, '[data-testid="announcement-banner"]');
     await page.getByTestId('announcement-read').click();
     await page.getByTestId('announcement-banner').waitFor({ state: 'detached' });
     await page.reload();
