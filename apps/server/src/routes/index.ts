@@ -19,6 +19,8 @@ import { apiKeyRoutes } from './account/api-keys.ts';
 import { securityRoutes } from './account/security.ts';
 import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
+import { domainRoutes } from './domains/index.ts';
+import { registrySandboxRoutes } from './domains/dev.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -29,6 +31,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ordersPublicRoutes);
   // Only when switched on (never in production, see config.ts): otherwise the path does not exist (404).
   if (app.config.DEV_OUTBOX === 'on') await app.register(devRoutes);
+  if (app.config.DEV_OUTBOX === 'on') await app.register(registrySandboxRoutes);
   await app.register(paymentsPublicRoutes);
   await app.register(verificationSandboxRoutes);
   await app.register(verificationCallbackRoutes);
@@ -52,4 +55,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cfdnsRoutes);
   await app.register(toolsRoutes);
   await app.register(renewalRoutes);
+  await app.register(domainRoutes);
 };
