@@ -37,7 +37,7 @@ export async function listDomains(ctx: DomainsContext, accountId: number, f: { t
   const now = ctx.clock();
   const tabSql = { mine: 'true', expiring: `d.expires_at > $2 AND d.expires_at <= $3`, expired: `d.expires_at <= $2`, forSale: 'd.for_sale' }[f.tab];
   const kw = f.keyword.trim().toLowerCase();
-  const where = `d.account_id = $1 AND d.gone_at IS NULL AND ${tabSql} AND ($4 = '' OR d.name LIKE '%' || $4 || '%' OR d.unicode LIKE '%' || $4 || '%' OR d.remark LIKE '%' || $4 || '%')
+  const where = `d.account_id = $1 AND d.gone_at IS NULL AND $2::timestamptz IS NOT NULL AND $3::timestamptz IS NOT NULL AND ${tabSql} AND ($4::text = '' OR d.name LIKE '%' || $4 || '%' OR d.unicode LIKE '%' || $4 || '%' OR d.remark LIKE '%' || $4 || '%')
     AND ($5::int IS NULL OR d.group_id = $5)`;
   const params = [accountId, now, new Date(now.getTime() + expiringDays * day), kw, f.groupId ?? null];
   const rows = await ctx.db.query<Row>(`SELECT ${cols} FROM ${from(ctx.registry.registrarId)} WHERE ${where} ORDER BY d.expires_at, d.id LIMIT $6 OFFSET $7`, [...params, f.limit, (f.offset - 1) * f.limit]);
@@ -61,7 +61,7 @@ const notFound = (field = 'domain') => new RuleError('NOT_FOUND', said('dm.domai
 async function held(q: Queryable, ctx: DomainsContext, accountId: number, key: { orderNo?: string; domain?: string }, lock = false): Promise<Row> {
   const name = key.domain ? (parse(key.domain)?.ascii ?? key.domain.trim().toLowerCase()) : null;
   const [r] = await q.query<Row>(
-    `SELECT ${cols} FROM ${from(ctx.registry.registrarId)} WHERE d.account_id = $1 AND d.gone_at IS NULL AND (d.order_no = $2 OR d.name = $3)${lock ? ' FOR UPDATE OF d' : ''}`,
+    `SELECT ${cols} FROM ${from(ctx.registry.registrarId)} WHERE d.account_id = $1 AND d.gone_at IS NULL AND (d.order_no = $2::text OR d.name = $3::text)${lock ? ' FOR UPDATE OF d' : ''}`,
     [accountId, key.orderNo ?? null, name],
   );
   if (!r) throw notFound(key.orderNo ? 'orderNo' : 'domain');
@@ -146,7 +146,7 @@ export async function setOwnerIn(q: Queryable, ctx: DomainsContext, accountId: n
 export async function listTransfersOut(ctx: DomainsContext, accountId: number) {
   const rows = await ctx.db.query<{ id: number; name: string; order_no: string | null; status: string; requested_at: Date | string; act_by: Date | string; settled_at: Date | string | null }>(
     `SELECT t.id, t.name, d.order_no, t.status, t.requested_at, t.act_by, t.settled_at
-       FROM registry_transfers t JOIN domains d ON d.name = t.name AND d.account_id = $1 AND t.requested_at >= d.created_at AND (d.gone_at IS NULL OR t.settled_at <= d.gone_at + interval '1 second')
+       FROM registry_transfers t JOIN domains d ON d.name = t.name AND d.account_id = $1 AND t.requested_at >= d.created_at AND (d.gone_at IS NULL OR d.gone_reason = 'transferredOut#' || t.id)
       WHERE t.losing = $2 ORDER BY t.id DESC LIMIT 500`,
     [accountId, ctx.registry.registrarId],
   );

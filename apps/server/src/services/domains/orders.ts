@@ -211,7 +211,7 @@ export async function renewNames(ctx: DomainsContext, accountId: number, domains
 }
 
 export async function listOrders(ctx: DomainsContext, accountId: number, kind: DomainOrder['kind'], f: { limit: number; offset: number; keyword: string }) {
-  const where = `o.account_id = $1 AND o.kind = $2 AND ($3 = '' OR o.name LIKE '%' || $3 || '%' OR o.unicode LIKE '%' || $3 || '%' OR o.order_no = $3)`;
+  const where = `o.account_id = $1 AND o.kind = $2 AND ($3::text = '' OR o.name LIKE '%' || $3 || '%' OR o.unicode LIKE '%' || $3 || '%' OR o.order_no = $3)`;
   const rows = await ctx.db.query<OrderRow>(`SELECT ${orderCols} FROM ${orderFrom} WHERE ${where} ORDER BY o.id DESC LIMIT $4 OFFSET $5`, [accountId, kind, f.keyword.toLowerCase(), f.limit, (f.offset - 1) * f.limit]);
   const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domain_orders o WHERE ${where}`, [accountId, kind, f.keyword.toLowerCase()]);
   return { items: rows.map(toOrder), total: n?.n ?? 0 };
@@ -285,7 +285,8 @@ export async function applyTransferOutcome(ctx: DomainsContext, q: Queryable, t:
     );
     await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [o.order_no, d.expiresAt]);
   } else if (t.losing === ctx.registry.registrarId && approved) {
-    await q.query(`UPDATE domains SET gone_at = now(), gone_reason = 'transferredOut', updated_at = now() WHERE name = $1 AND gone_at IS NULL`, [t.name]);
+    // The transfer's id names why it left, so the transfer-out list keeps showing it to this account only.
+    await q.query(`UPDATE domains SET gone_at = now(), gone_reason = $2, updated_at = now() WHERE name = $1 AND gone_at IS NULL`, [t.name, `transferredOut#${t.id}`]);
   }
 }
 
