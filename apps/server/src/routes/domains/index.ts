@@ -60,7 +60,7 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
       rules: { minYears, maxYears, graceDays, redemptionDays, transferPendingDays, premiumFactor },
     }));
 
-  app.post(`${P}/domains/available`, { schema: { tags, summary: 'Availability and one year\'s price of many names (bulk search, up to 1000)', body: c.availableBody, response: { 200: envelope(c.availableAnswer) } } },
+  app.post(`${P}/domains/available`, { config: { apiKey: 'read' }, schema: { tags, summary: 'Availability and one year\'s price of many names (bulk search, up to 1000)', body: c.availableBody, response: { 200: envelope(c.availableAnswer) } } },
     async (request) => ok(await availability(ctx, app.db, me(request), request.body.domains)));
 
   app.get(`${P}/domains/suggest`, { schema: { tags, summary: 'A name or keyword across TLDs with prices, and available suggestions (IDN names accepted)', querystring: c.suggestQuery, response: { 200: envelope(c.suggestAnswer) } } },
@@ -108,7 +108,7 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await app.db.tx((q) => manage.setNameserversIn(q, ctx, me(request), request.body.domain, manage.checkNameservers(request.body.nameservers)))));
 
   // Renewal
-  app.post(`${P}/orders/renew/price`, { schema: { tags, summary: 'Renewal price of names for some years (redemption fee included where due; faults per name)', body: c.renewBody, response: { 200: envelope(c.renewPriceAnswer) } } },
+  app.post(`${P}/orders/renew/price`, { config: { apiKey: 'read' }, schema: { tags, summary: 'Renewal price of names for some years (redemption fee included where due; faults per name)', body: c.renewBody, response: { 200: envelope(c.renewPriceAnswer) } } },
     async (request) => ok(await orders.renewQuotes(ctx, me(request), request.body.domains, request.body.years, request.locale)));
   app.post(`${P}/orders/renew`, { schema: { tags, summary: 'Renews names for some years, all or none, paid from the balance', body: c.renewBody, response: { 200: envelope(c.payAnswer) } } },
     async (request) => ok(await orders.renewNames(ctx, me(request), request.body.domains, request.body.years, request.locale)));
@@ -118,7 +118,7 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await orders.listOrders(ctx, me(request), 'register', request.query)));
 
   // Transfer in and out
-  app.post(`${P}/transferIn/price`, { schema: { tags, summary: 'Transfer price of names (adds one year)', body: c.transferPriceBody, response: { 200: envelope(c.transferPriceAnswer) } } },
+  app.post(`${P}/transferIn/price`, { config: { apiKey: 'read' }, schema: { tags, summary: 'Transfer price of names (adds one year)', body: c.transferPriceBody, response: { 200: envelope(c.transferPriceAnswer) } } },
     async (request) => ok(orders.transferQuotes(request.body.domains, request.locale)));
   app.post(`${P}/transferIn`, { schema: { tags, summary: 'Transfers names in with their auth codes: paid, requested at the registry, refunded when refused', body: c.transferInBody, response: { 200: envelope(c.payAnswer) } } },
     async (request) => ok(await orders.transferIn(ctx, me(request), request.body, request.locale)));
