@@ -102,7 +102,7 @@ beforeAll(async () => {
   dm.cartId = must<{ items: { id: number }[] }>(await alice.post(`${D}/carts`, { domains: [`alice-cart-${tag}.com`] })).items[0]!.id;
   const planted = must<{ authCode: string }>(await alice.post('/dev/registry/elsewhere', { domain: dm.moved }));
   must(await alice.post(`${D}/transferIn`, { items: [{ domain: dm.moved, authCode: planted.authCode }], contactId: dm.contactId }));
-  [{ id: dm.transferId }] = await t.app.db.query<{ id: number }>(`SELECT transfer_id AS id FROM domain_orders WHERE name = $1`, [dm.moved]);
+  dm.transferId = (await t.app.db.query<{ id: number }>(`SELECT transfer_id AS id FROM domain_orders WHERE name = $1`, [dm.moved]))[0]!.id;
   dm.batchId = must<{ id: string }>(await alice.post(`${D}/batch`, { kind: 'remark', remark: secret.dmRemark, domains: [dm.domain] })).id;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
