@@ -7,7 +7,7 @@ const zh = {
     domain: '域名', years: '年限', yearsN: '{{count}} 年', price: '价格', perYear: '/年', total: '合计', actions: '操作', status: '状态', remark: '备注',
     expiresAt: '到期时间', registeredAt: '注册时间', orderNo: '订单号', createdAt: '时间', amount: '金额', none: '暂无数据', save: '保存', cancel: '取消',
     delete: '删除', edit: '编辑', add: '添加', refresh: '刷新', domainsPlaceholder: '每行一个域名（也可用逗号、空格分隔）', balance: '账户余额', yuan: '¥{{amount}}',
-    goDeposit: '去充值', group: '分组', noGroup: '未分组', search: '搜索', keyword: '域名 / 备注关键词', selected: '已选 {{count}} 个',
+    goDeposit: '去充值', group: '分组', noGroup: '未分组', kind: '类型', search: '搜索', keyword: '域名 / 备注关键词', selected: '已选 {{count}} 个',
   },
   search: {
     title: '注册新域名', placeholder: '输入域名或关键词，如 example 或 例子.中国', submit: '查询', exact: '查询结果', suggestions: '推荐域名',
@@ -51,7 +51,7 @@ const zh = {
   batch: {
     kinds: { ownership: '批量过户', nameservers: '批量修改 DNS 服务器', group: '批量分组', remark: '批量备注' }, domains: '域名列表', contact: '新持有人', nameservers: 'DNS 服务器（每行一个）',
     group: '目标分组', remark: '备注内容', start: '开始执行', progress: '进度', results: '执行结果', itemStatus: { waiting: '等待中', done: '成功', failed: '失败' }, message: '说明', history: '最近批量任务',
-    searchTitle: '批量查询', searchSubmit: '查询', addAvailable: '可注册的全部加入购物车',
+    searchTitle: '批量查询', started: '已开始执行', summary: '成功 {{done}} · 失败 {{failed}} · 共 {{total}}', searchSubmit: '查询', addAvailable: '可注册的全部加入购物车',
   },
   price: { title: '域名价格', register: '注册', renew: '续费', transfer: '转入', redemption: '赎回费', common: '热门后缀', other: '更多后缀', note: '价格以元/年计；溢价域名首年另计。到期后 {{grace}} 天内可按原价续费，随后 {{redemption}} 天赎回期需加收赎回费。' },
 };
@@ -62,7 +62,7 @@ const en: Strings = {
     domain: 'Domain', years: 'Years', yearsN: '{{count}} yr', price: 'Price', perYear: '/yr', total: 'Total', actions: 'Actions', status: 'Status', remark: 'Remark',
     expiresAt: 'Expires', registeredAt: 'Registered', orderNo: 'Order no.', createdAt: 'Time', amount: 'Amount', none: 'Nothing here yet', save: 'Save', cancel: 'Cancel',
     delete: 'Delete', edit: 'Edit', add: 'Add', refresh: 'Refresh', domainsPlaceholder: 'One name per line (commas and spaces work too)', balance: 'Balance', yuan: '¥{{amount}}',
-    goDeposit: 'Top up', group: 'Group', noGroup: 'No group', search: 'Search', keyword: 'Name or remark', selected: '{{count}} selected',
+    goDeposit: 'Top up', group: 'Group', noGroup: 'No group', kind: 'Type', search: 'Search', keyword: 'Name or remark', selected: '{{count}} selected',
   },
   search: {
     title: 'Get a new domain', placeholder: 'A name or keyword, e.g. example or 例子.中国', submit: 'Search', exact: 'Results', suggestions: 'Suggestions',
@@ -106,7 +106,7 @@ const en: Strings = {
   batch: {
     kinds: { ownership: 'Change ownership', nameservers: 'Change nameservers', group: 'Set group', remark: 'Set remark' }, domains: 'Names', contact: 'New registrant', nameservers: 'Nameservers (one per line)',
     group: 'Group', remark: 'Remark', start: 'Start', progress: 'Progress', results: 'Results', itemStatus: { waiting: 'Waiting', done: 'Done', failed: 'Failed' }, message: 'Note', history: 'Recent batches',
-    searchTitle: 'Bulk search', searchSubmit: 'Search', addAvailable: 'Add every available name to the cart',
+    searchTitle: 'Bulk search', started: 'Started', summary: 'Done {{done}} · failed {{failed}} · {{total}} in all', searchSubmit: 'Search', addAvailable: 'Add every available name to the cart',
   },
   price: { title: 'Domain prices', register: 'Register', renew: 'Renew', transfer: 'Transfer', redemption: 'Redemption fee', common: 'Popular', other: 'More extensions', note: 'Prices per year in CNY; premium names cost more the first year. Within {{grace}} days after expiry a name renews at the normal price; the {{redemption}} days of redemption after that add the redemption fee.' },
 };

@@ -25,4 +25,10 @@ export const useBatch = (id: string) =>
   });
 
 /** GET /dm-serv/v1/batch */
-export const useBatches = () => useQuery({ queryKey: ['domains', 'batches'], queryFn: ({ signal }) => http<z.infer<typeof batchListAnswer>>('/dm-serv/v1/batch', { signal }) });
+export const useBatches = () =>
+  useQuery({
+    queryKey: ['domains', 'batches'],
+    queryFn: ({ signal }) => http<z.infer<typeof batchListAnswer>>('/dm-serv/v1/batch', { signal }),
+    // Progress moves while a batch runs.
+    refetchInterval: (q) => (q.state.data?.items.some((b) => !b.finished) ? 1000 : false),
+  });

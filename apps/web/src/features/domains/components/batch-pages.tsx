@@ -30,7 +30,7 @@ function BatchProgress({ id }: { id: string }) {
   return (
     <Card title={t('batch.results')} size="small" data-testid="batch-progress" data-finished={b.finished ? 'yes' : 'no'}>
       <Progress percent={Math.round(((b.done + b.failed) / Math.max(1, b.total)) * 100)} status={b.finished ? (b.failed ? 'exception' : 'success') : 'active'} aria-label={t('batch.progress')} />
-      <Typography.Paragraph>{`${t('batch.itemStatus.done')} ${b.done} · ${t('batch.itemStatus.failed')} ${b.failed} · ${b.total}`}</Typography.Paragraph>
+      <Typography.Paragraph>{t('batch.summary', { done: b.done, failed: b.failed, total: b.total })}</Typography.Paragraph>
       <Table rowKey="domain" size="small" dataSource={b.items} pagination={{ pageSize: 50 }} columns={[
         { title: t('common.domain'), dataIndex: 'domain' },
         { title: t('common.status'), dataIndex: 'status', render: (s: 'waiting' | 'done' | 'failed') => <Tag color={{ waiting: 'default', done: 'success', failed: 'error' }[s]}>{t(`batch.itemStatus.${s}`)}</Tag> },
@@ -56,7 +56,7 @@ function BatchPage({ kind }: { kind: BatchKind }) {
   const submit = () =>
     start.mutate(
       { kind, domains: splitNames(text), ...(kind === 'ownership' && contactId ? { contactId } : {}), ...(kind === 'nameservers' ? { nameservers: splitNames(ns) } : {}), ...(kind === 'group' ? { groupId: groupId ?? null } : {}), ...(kind === 'remark' ? { remark } : {}) },
-      { onSuccess: (b) => { setBatchId(b.id); toast.success(t('batch.start')); }, onError: toastError },
+      { onSuccess: (b) => { setBatchId(b.id); toast.success(t('batch.started')); }, onError: toastError },
     );
   return (
     <Flex vertical gap={16}>

@@ -97,7 +97,7 @@ export default function DetailPage() {
       <Card title={t('detail.orders')} size="small">
         <Table<DomainOrder> rowKey="orderNo" size="small" pagination={false} dataSource={d.orders} columns={[
           { title: t('common.orderNo'), dataIndex: 'orderNo' },
-          { title: t('common.domain'), dataIndex: 'kind', render: (k: DomainOrder['kind'], r) => `${t(`detail.kinds.${k}`)} · ${t('common.yearsN', { count: r.years })}` },
+          { title: t('common.kind'), dataIndex: 'kind', render: (k: DomainOrder['kind'], r) => `${t(`detail.kinds.${k}`)} · ${t('common.yearsN', { count: r.years })}` },
           { title: t('common.amount'), dataIndex: 'amount', render: (v: number) => `¥${money(v)}` },
           { title: t('common.status'), dataIndex: 'status', render: (s: DomainOrder['status']) => <OrderStatusTag status={s} /> },
           { title: t('common.createdAt'), dataIndex: 'createdAt', render: day },
