@@ -5,7 +5,7 @@ import { client } from './purchase-helpers.ts';
 import { drainAll } from './orders-helpers.ts';
 import { balanceOf, expectLedgerMatchesBalances, fundedAccount } from './payment-helpers.ts';
 import { createDomainsContext } from '../src/services/domains/context.ts';
-import { runTransferEvent } from '../src/services/domains/orders.ts';
+import { renewNames, renewQuotes, runTransferEvent } from '../src/services/domains/orders.ts';
 import { sendDomainReminders } from '../src/services/domains/reminders.ts';
 import { domainsExpiringWithin } from '../src/services/domains/manage.ts';
 import { addYears, tldByAscii } from '@cc/domain/registrar';
@@ -243,6 +243,27 @@ describe('groups and batch work', () => {
     expect(must<{ done: number }>(await alice.get(`${P}/batch/${r.id}`)).done).toBe(1);
     expect((await alice.post(`${P}/batch`, { kind: 'nameservers', nameservers: ['x'], domains: [`one-${tag}.com`] })).body.code).toBe(10001);
     expect((await alice.post(`${P}/batch`, { kind: 'ownership', contactId: 999999, domains: [`one-${tag}.com`] })).body.code).toBe(10004);
+  });
+});
+
+describe('the sandbox registry over time (injected clock)', () => {
+  it('renews in grace at the renewal price, in redemption with the fee, refuses in pending delete, and releases the name', async () => {
+    const name = `life-${tag}.com`;
+    const cart = must<{ items: { id: number }[] }>(await alice.post(`${P}/carts`, { domains: [name] }));
+    must(await alice.post(`${P}/pay`, { cartIds: cart.items.map((i) => i.id), contactId }));
+    const at = (days: number) => createDomainsContext({ db: t.app.db, log: t.app.log, nameservers: [], clock: () => new Date(addYears(new Date(), 1).getTime() + days * 86400_000) });
+    const quote = async (days: number) => (await renewQuotes(at(days), aliceId, [name], 1, 'en')).items[0]!;
+    expect(await quote(10)).toMatchObject({ price: com.renew, redemption: false, fault: null });
+    expect(await quote(40)).toMatchObject({ price: com.renew + com.redemption, redemption: true, fault: null });
+    expect((await quote(62)).fault).toContain('pending deletion');
+    const later = at(70);
+    const [check] = await later.registry.check(t.app.db, [{ ascii: name, label: `life-${tag}`, labelUnicode: `life-${tag}` }]);
+    expect(check!.available).toBe(true);
+    // Renewed in redemption: the fee is charged once and the new expiry counts from the old one.
+    const before = await balanceOf(t.app, aliceId);
+    const r = await renewNames(at(40), aliceId, [name], 1, 'en');
+    expect(r.amount).toBe(com.renew + com.redemption);
+    expect(await balanceOf(t.app, aliceId)).toBe(before - r.amount);
   });
 });
 
