@@ -142,6 +142,14 @@ describe('/domain', () => {
     await p.getByTestId('detail-name').waitFor();
     await expectAccessible(p);
     await screenshot(p, `domain-detail-${name}`);
+    await api('POST', '/dm-serv/v1/carts', { domains: [`cart${tag}.com`, `购物${tag}.中国`], years: 2 });
+    await p.goto('/domain/cart');
+    await p.getByTestId('cart-table').getByText(`cart${tag}.com`).waitFor();
+    await expectAccessible(p);
+    await screenshot(p, `domain-cart-${name}`);
+    await p.goto('/domain/batch/resolution');
+    await p.getByTestId('batch-domains').waitFor();
+    await expectAccessible(p);
     await p.goto('/domain/price');
     await p.getByTestId('price-common').getByText('.中国').waitFor();
     await expectAccessible(p);

@@ -53,7 +53,7 @@ export default function CartPage() {
       ),
     },
     { title: t('common.price'), dataIndex: 'price', render: (v: number | null) => (v === null ? <Tag color="error">{t('cart.unavailable')}</Tag> : `¥${money(v)}`) },
-    { title: t('common.actions'), key: 'a', render: (_: unknown, r) => <Button size="small" danger type="link" onClick={() => remove.mutate(r.id, { onError: toastError })}>{t('common.delete')}</Button> },
+    { title: t('common.actions'), key: 'a', render: (_: unknown, r) => <Button size="small" onClick={() => remove.mutate(r.id, { onError: toastError })}>{t('common.delete')}</Button> },
   ];
 
   const submit = async () => {

@@ -48,8 +48,8 @@ function ManagePage({ tab }: { tab: DomainTab }) {
       title: t('common.actions'), key: 'a',
       render: (_: unknown, r) => (
         <Flex gap={4}>
-          <Button size="small" type="link" disabled={!r.maxRenewYears} onClick={() => go('/domain/renew/form', [r.domain])} data-testid={`renew-${r.domain}`}>{t('manage.renew')}</Button>
-          <Link to="/domain/manage/$orderNo" params={{ orderNo: r.orderNo }}><Button size="small" type="link">{t('manage.detail')}</Button></Link>
+          <Button size="small" disabled={!r.maxRenewYears} onClick={() => go('/domain/renew/form', [r.domain])} data-testid={`renew-${r.domain}`}>{t('manage.renew')}</Button>
+          <Link to="/domain/manage/$orderNo" params={{ orderNo: r.orderNo }}><Button size="small">{t('manage.detail')}</Button></Link>
         </Flex>
       ),
     },
