@@ -85,6 +85,12 @@ describe('/domain', () => {
     await p.getByText('已锁定（禁止转移）').waitFor();
     expect(await p.getByTestId('detail-auth-code').isDisabled()).toBe(true);
     await expectAccessible(p);
+    // Listed for sale, it shows under the for-sale tab.
+    await p.getByTestId('detail-for-sale').click();
+    await p.getByText('挂牌出售中（列入“出售中”）').waitFor();
+    await p.goto('/domain/manage/for-sale');
+    await p.getByTestId(`domain-link-${com}`).waitFor();
+    expect(await p.getByTestId('domain-table').textContent()).not.toContain(top);
 
     // Transfer a name in from the sandbox's other registrar with its auth code.
     const planted = await api<{ authCode: string }>('POST', '/dev/registry/elsewhere', { domain: moved });

@@ -41,7 +41,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew',
     // Domains: buying, renewing, transferring and managing names is ordering.
     'POST /dm-serv/v1/carts', 'PUT /dm-serv/v1/carts/{id}', 'DELETE /dm-serv/v1/carts/{id}', 'POST /dm-serv/v1/pay',
-    'POST /dm-serv/v1/contacts', 'PUT /dm-serv/v1/contacts/{id}', 'DELETE /dm-serv/v1/contacts/{id}', 'PUT /dm-serv/v1/domainLock', 'POST /dm-serv/v1/domains/authCode',
+    'POST /dm-serv/v1/contacts', 'PUT /dm-serv/v1/contacts/{id}', 'DELETE /dm-serv/v1/contacts/{id}', 'PUT /dm-serv/v1/domainLock', 'PUT /dm-serv/v1/domains/forSale', 'POST /dm-serv/v1/domains/authCode',
     'PUT /dm-serv/v1/orders/remark', 'PUT /dm-serv/v1/domains/nameservers', 'POST /dm-serv/v1/orders/renew',
     'POST /dm-serv/v1/transferIn', 'POST /dm-serv/v1/transferOut/{id}', 'POST /dm-serv/v1/groups', 'PUT /dm-serv/v1/groups/{id}',
     'DELETE /dm-serv/v1/groups/{id}', 'POST /dm-serv/v1/groups/addDomain/{id}', 'POST /dm-serv/v1/groups/delDomain/{id}', 'POST /dm-serv/v1/batch',

@@ -193,6 +193,7 @@ function domainAttempts(): Record<string, Call[]> {
     'GET /dm-serv/v1/domains': [{ method: 'GET', url: `${D}/domains?tab=mine` }, { method: 'GET', url: `${D}/domains?groupId=${dm.groupId}` }, { method: 'GET', url: `${D}/domains?keyword=alice` }],
     'GET /dm-serv/v1/domains/{orderNo}': [{ method: 'GET', url: `${D}/domains/${dm.orderNo}` }],
     'PUT /dm-serv/v1/domainLock': [{ method: 'PUT', url: `${D}/domainLock`, payload: { domain: dm.domain, lock: false } }],
+    'PUT /dm-serv/v1/domains/forSale': [{ method: 'PUT', url: `${D}/domains/forSale`, payload: { domain: dm.domain, forSale: true } }],
     'POST /dm-serv/v1/domains/authCode': [{ method: 'POST', url: `${D}/domains/authCode`, payload: { domain: dm.moved } }],
     'PUT /dm-serv/v1/orders/remark': [{ method: 'PUT', url: `${D}/orders/remark`, payload: { orderNo: dm.orderNo, remark: 'hijacked' } }],
     'PUT /dm-serv/v1/domains/nameservers': [{ method: 'PUT', url: `${D}/domains/nameservers`, payload: { domain: dm.domain, nameservers: ['ns1.evil.example', 'ns2.evil.example'] } }],
@@ -306,8 +307,8 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(await balanceOf(t.app, bId)).toBe(bBalance);
     const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
     expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
-    const dmDetail = (await alice.get(`/dm-serv/v1/domains/${dm.orderNo}`)).body.data as { remark: string; locked: boolean; groupName: string; nameservers: string[] };
-    expect(dmDetail).toMatchObject({ remark: secret.dmRemark, locked: true, groupName: secret.dmGroup, nameservers: ['ns1.certhub.local', 'ns2.certhub.local'] });
+    const dmDetail = (await alice.get(`/dm-serv/v1/domains/${dm.orderNo}`)).body.data as { remark: string; locked: boolean; forSale: boolean; groupName: string; nameservers: string[] };
+    expect(dmDetail).toMatchObject({ remark: secret.dmRemark, locked: true, forSale: false, groupName: secret.dmGroup, nameservers: ['ns1.certhub.local', 'ns2.certhub.local'] });
     expect(((await alice.get('/dm-serv/v1/carts')).body.data as { items: { id: number; years: number }[] }).items).toEqual([expect.objectContaining({ id: dm.cartId, years: 1 })]);
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
   });

@@ -125,6 +125,10 @@ describe('cart, checkout and the account\'s names', () => {
     expect((await bob.put(`${P}/orders/remark`, { orderNo, remark: 'hijack' })).body.code).toBe(10004);
     expect(must<{ remark: string }>(await alice.get(`${P}/domains/${orderNo}`)).remark).toBe(`main site ${tag}`);
     must(await alice.put(`${P}/domains/nameservers`, { domain: one, nameservers: ['ns1.example.net', 'ns2.example.net'] }));
+    must(await alice.put(`${P}/domains/forSale`, { domain: one, forSale: true }));
+    expect(must<{ items: { domain: string }[] }>(await alice.get(`${P}/domains?tab=forSale`)).items.map((i) => i.domain)).toEqual([one]);
+    expect((await bob.put(`${P}/domains/forSale`, { domain: one, forSale: false })).body.code).toBe(10004);
+    expect((await alice.put(`${P}/domains/forSale`, { domain: one, forSale: 'maybe' })).body.code).toBe(10001);
     expect((await alice.put(`${P}/domains/nameservers`, { domain: one, nameservers: ['only.one'] })).body.code).toBe(10001);
   });
 

@@ -124,6 +124,7 @@ export const domainDetail = domainItem.extend({
 });
 
 export const domainLockBody = z.object({ domain: domainName, lock: z.preprocess((v) => (v === 'true' || v === 'Y' ? true : v === 'false' || v === 'N' ? false : v), z.boolean({ message: 'dm.v.lock' })) });
+export const forSaleBody = z.object({ domain: domainName, forSale: z.preprocess((v) => (v === 'true' || v === 'Y' ? true : v === 'false' || v === 'N' ? false : v), z.boolean({ message: 'dm.v.forSale' })) });
 export const authCodeBody = z.object({ domain: domainName, reset: z.boolean().optional().default(false) });
 export const authCodeAnswer = z.object({ domain: z.string(), authCode: z.string() });
 export const remarkBody = z.object({ orderNo: requiredText(64, 'dm.v.orderNo'), remark: text(200, 'v.text.type') });

@@ -98,6 +98,8 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await manage.domainDetail(ctx, me(request), request.params.orderNo)));
   app.put(`${P}/domainLock`, { schema: { tags, summary: 'Locks or unlocks a name against transfer (registry status clientTransferProhibited)', body: c.domainLockBody, response: { 200: envelope(z.object({ domain: z.string(), locked: z.boolean() })) } } },
     async (request) => ok(await manage.setLock(ctx, me(request), request.body.domain, request.body.lock)));
+  app.put(`${P}/domains/forSale`, { schema: { tags, summary: 'Lists a name for sale (the for-sale tab) or takes it off', body: c.forSaleBody, response: { 200: envelope(z.object({ domain: z.string(), forSale: z.boolean() })) } } },
+    async (request) => ok(await manage.setForSale(ctx, me(request), request.body.domain, request.body.forSale)));
   app.post(`${P}/domains/authCode`, { schema: { tags, summary: 'The auth code of an unlocked name (reset: a new one)', body: c.authCodeBody, response: { 200: envelope(c.authCodeAnswer) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await manage.authCode(ctx, me(request), request.body.domain, request.body.reset));

@@ -106,6 +106,14 @@ export async function authCode(ctx: DomainsContext, accountId: number, domain: s
   });
 }
 
+/** PUT domains/forSale: lists the name in the for-sale tab (the listing is the account's own; nothing is sold by the registry). */
+export async function setForSale(ctx: DomainsContext, accountId: number, domain: string, forSale: boolean) {
+  const name = parse(domain)?.ascii ?? domain.trim().toLowerCase();
+  const r = await ctx.db.query(`UPDATE domains SET for_sale = $3, updated_at = now() WHERE account_id = $1 AND name = $2 AND gone_at IS NULL RETURNING id`, [accountId, name, forSale]);
+  if (!r.length) throw notFound();
+  return { domain: name, forSale };
+}
+
 /** PUT orders/remark: the remark of a held name, by its order number. */
 export async function setRemark(ctx: DomainsContext, accountId: number, orderNo: string, remark: string) {
   const r = await ctx.db.query(`UPDATE domains SET remark = $3, updated_at = now() WHERE account_id = $1 AND order_no = $2 AND gone_at IS NULL RETURNING id`, [accountId, orderNo, remark]);

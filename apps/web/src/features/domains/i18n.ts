@@ -29,7 +29,7 @@ const zh = {
     authCode: '转移密码', getAuthCode: '获取转移密码', resetAuthCode: '重置', authCodeHint: '转出到其他注册商时需要提供此密码。请先解锁域名。', nameservers: 'DNS 服务器',
     saveNs: '保存 DNS', contacts: '联系人', registrant: '持有人', admin: '管理联系人', tech: '技术联系人', billing: '付费联系人', orders: '订单记录',
     kinds: { register: '注册', renew: '续费', transferIn: '转入' }, renewNow: '立即续费', transferOut: '转出', remarkSaved: '备注已保存', nsSaved: 'DNS 服务器已保存',
-    lockSaved: '已更新转移锁', maxYears: '最多还可续费 {{count}} 年',
+    lockSaved: '已更新转移锁', forSale: '出售', forSaleOn: '挂牌出售中（列入“出售中”）', forSaleOff: '未出售', forSaleSaved: '已更新出售状态', maxYears: '最多还可续费 {{count}} 年',
   },
   orderStatus: { paid: '已支付', pending: '处理中', succeeded: '成功', refunded: '已退款' },
   renew: {
@@ -67,7 +67,7 @@ const en: Strings = {
   search: {
     title: 'Get a new domain', placeholder: 'A name or keyword, e.g. example or 例子.中国', submit: 'Search', exact: 'Results', suggestions: 'Suggestions',
     available: 'Available', premium: 'Premium', addCart: 'Add to cart', inCart: 'In cart', reasons: { registered: 'Taken', reserved: 'Reserved by the registry', invalid: 'Not a valid name', tld: 'Extension not offered', mine: 'Already yours' },
-    realName: 'Verified registrant', added: 'Added to cart', goCart: 'Check out ({{count}})', bulk: 'Bulk search',
+    realName: 'Needs verified registrant', added: 'Added to cart', goCart: 'Check out ({{count}})', bulk: 'Bulk search',
   },
   cart: {
     title: 'Cart', empty: 'Your cart is empty', goSearch: 'Find a domain', unavailable: 'No longer available', contact: 'Registrant', contactPlaceholder: 'Choose a contact',
@@ -84,7 +84,7 @@ const en: Strings = {
     authCode: 'Auth code', getAuthCode: 'Get auth code', resetAuthCode: 'Reset', authCodeHint: 'Another registrar asks for this code to take the name. Unlock the name first.', nameservers: 'Nameservers',
     saveNs: 'Save nameservers', contacts: 'Contacts', registrant: 'Registrant', admin: 'Admin', tech: 'Tech', billing: 'Billing', orders: 'Orders',
     kinds: { register: 'Registration', renew: 'Renewal', transferIn: 'Transfer in' }, renewNow: 'Renew now', transferOut: 'Transfer out', remarkSaved: 'Remark saved', nsSaved: 'Nameservers saved',
-    lockSaved: 'Transfer lock updated', maxYears: 'Up to {{count}} more years',
+    lockSaved: 'Transfer lock updated', forSale: 'For sale', forSaleOn: 'Listed for sale (in the For sale tab)', forSaleOff: 'Not for sale', forSaleSaved: 'Sale listing updated', maxYears: 'Up to {{count}} more years',
   },
   orderStatus: { paid: 'Paid', pending: 'In progress', succeeded: 'Succeeded', refunded: 'Refunded' },
   renew: {

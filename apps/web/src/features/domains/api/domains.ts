@@ -27,6 +27,8 @@ function useDomainsMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 /** PUT /dm-serv/v1/domainLock */
 export const useSetLock = () => useDomainsMutation((v: { domain: string; lock: boolean }) => http<{ locked: boolean }>('/dm-serv/v1/domainLock', { method: 'PUT', body: v }));
+/** PUT /dm-serv/v1/domains/forSale */
+export const useSetForSale = () => useDomainsMutation((v: { domain: string; forSale: boolean }) => http<unknown>('/dm-serv/v1/domains/forSale', { method: 'PUT', body: v }));
 /** POST /dm-serv/v1/domains/authCode */
 export const useAuthCode = () => useMutation({ mutationFn: (v: { domain: string; reset?: boolean }) => http<z.infer<typeof authCodeAnswer>>('/dm-serv/v1/domains/authCode', { method: 'POST', body: v }) });
 /** PUT /dm-serv/v1/orders/remark */

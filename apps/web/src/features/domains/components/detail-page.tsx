@@ -14,7 +14,7 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import type { DomainOrder } from '@cc/contracts/domains';
 import { toast } from '../../../lib/toast.ts';
-import { useAuthCode, useDomainDetail, useSetLock, useSetNameservers, useSetRemark } from '../api/domains.ts';
+import { useAuthCode, useDomainDetail, useSetForSale, useSetLock, useSetNameservers, useSetRemark } from '../api/domains.ts';
 import { useDomainsT } from '../i18n.ts';
 import { OrderStatusTag, day, splitNames, toastError, useMoney } from './shared.tsx';
 
@@ -26,6 +26,7 @@ export default function DetailPage() {
   const params: { orderNo?: string } = useParams({ strict: false });
   const q = useDomainDetail(params.orderNo ?? '');
   const lock = useSetLock();
+  const sale = useSetForSale();
   const code = useAuthCode();
   const remark = useSetRemark();
   const ns = useSetNameservers();
@@ -63,6 +64,16 @@ export default function DetailPage() {
                 <Switch checked={d.locked} loading={lock.isPending} aria-label={t('detail.lock')} data-testid="detail-lock"
                   onChange={(v) => lock.mutate({ domain: d.domain, lock: v }, { onSuccess: () => { setAuthCode(''); toast.success(t('detail.lockSaved')); }, onError: toastError })} />
                 <Typography.Text>{d.locked ? t('detail.locked') : t('detail.unlocked')}</Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            key: 's', label: t('detail.forSale'),
+            children: (
+              <Flex gap={8} align="center">
+                <Switch checked={d.forSale} loading={sale.isPending} aria-label={t('detail.forSale')} data-testid="detail-for-sale"
+                  onChange={(v) => sale.mutate({ domain: d.domain, forSale: v }, { onSuccess: () => toast.success(t('detail.forSaleSaved')), onError: toastError })} />
+                <Typography.Text>{d.forSale ? t('detail.forSaleOn') : t('detail.forSaleOff')}</Typography.Text>
               </Flex>
             ),
           },
