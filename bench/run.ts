@@ -9,6 +9,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['tools', { run: async () => (await import('./sections/tools.ts')).run() }],
   ['payments', { run: async () => (await import('./sections/payments.ts')).run() }],
   ['lighthouse', { run: async () => (await import('./sections/lighthouse.ts')).run() }],
+  ['domains', { run: async () => (await import('./sections/domains.ts')).run() }],
   ['typing', { run: async () => (await import('./sections/typing.ts')).run() }],
   ['messages', { run: async () => (await import('./sections/messages.ts')).run() }],
 ];

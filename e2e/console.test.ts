@@ -261,10 +261,10 @@ describe('console shell', () => {
   });
 
   it('shows the not-yet page with its title inside the layout for screens not built yet', async () => {
-    await page.goto('/domain/manage');
-    await page.waitForURL(/\/domain\/manage\/mine$/);
+    await page.goto('/help');
+    await page.waitForURL(/\/help\/overview$/);
     await page.getByTestId('not-yet-page').waitFor();
-    expect(await page.getByTestId('not-yet-page').textContent()).toContain('My domains');
+    expect(await page.getByTestId('not-yet-page').textContent()).toContain('Help overview');
     await page.getByRole('button', { name: 'Back to dashboard' }).click();
     await page.waitForURL(/\/dashboard$/);
   });

@@ -19,6 +19,14 @@ const envSchema = z.object({
    * chunks let other calls in sooner on the embedded database, larger ones finish a batch sooner.
    */
   PAY_BATCH_CHUNK: z.coerce.number().int().min(1).max(500).optional(),
+  /**
+   * Nameservers a domain registered here gets at the registry (the product's own DNS hosting), comma-separated.
+   */
+  DOMAIN_NAMESERVERS: z
+    .string()
+    .default('ns1.certhub.local,ns2.certhub.local')
+    .transform((s) => s.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean))
+    .refine((l) => l.length >= 2 && l.length <= 13, { message: 'two to thirteen host names, comma-separated' }),
   /** Resolver used by DNS domain control validation, host:port; empty means the system's. */
   DNS_RESOLVER: z.string().default(''),
   /** Port of the built-in authoritative DNS server. */

@@ -40,6 +40,12 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /v1/cert/pfx', 'POST /v1/cert/jks', 'POST /v1/orders/download/{orderNo}', 'POST /v1/orders/reSignPrice/{id}', 'POST /v1/orders/reSign',
     'POST /v1/orders/batch', 'POST /v1/orders/batch/certs', 'POST /v1/orders/batch/verify', 'POST /v1/orders/batch/hashValues', 'POST /v1/orders/pay',
     'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew',
+    // Domains: buying, renewing, transferring and managing names is ordering.
+    'POST /dm-serv/v1/carts', 'PUT /dm-serv/v1/carts/{id}', 'DELETE /dm-serv/v1/carts/{id}', 'POST /dm-serv/v1/pay',
+    'POST /dm-serv/v1/contacts', 'PUT /dm-serv/v1/contacts/{id}', 'DELETE /dm-serv/v1/contacts/{id}', 'PUT /dm-serv/v1/domainLock', 'PUT /dm-serv/v1/domains/forSale', 'POST /dm-serv/v1/domains/authCode',
+    'PUT /dm-serv/v1/orders/remark', 'PUT /dm-serv/v1/domains/nameservers', 'POST /dm-serv/v1/orders/renew',
+    'POST /dm-serv/v1/transferIn', 'POST /dm-serv/v1/transferOut/{id}', 'POST /dm-serv/v1/groups', 'PUT /dm-serv/v1/groups/{id}',
+    'DELETE /dm-serv/v1/groups/{id}', 'POST /dm-serv/v1/groups/addDomain/{id}', 'POST /dm-serv/v1/groups/delDomain/{id}', 'POST /dm-serv/v1/batch',
   ],
   read: [
     'GET /v1/account/manage', 'GET /v1/siteMsg', 'GET /v1/siteMsg/summary', 'GET /v1/siteMsg/announcement', 'GET /v1/dashboard',
@@ -50,6 +56,11 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/mssl/domains', 'GET /v1/orders/cert/{orderNo}', 'GET /v1/orders/download/{orderNo}', 'GET /v1/orders/batch/download', 'GET /v1/orders/reSign/records',
     'GET /v1/orders/payWays', 'GET /v1/deposit/{id}', 'GET /v1/orders/batch/pay/queues', 'GET /v1/orders/batch/pay/status', 'GET /v1/creditChangeRecords',
     'GET /v1/tools/report', 'GET /v1/tools/report/{id}', 'GET /v1/orders/renewTicket/{orderNo}',
+    // Prices and availability are reads, though asked by POST (lists of names).
+    'POST /dm-serv/v1/domains/available', 'POST /dm-serv/v1/orders/renew/price', 'POST /dm-serv/v1/transferIn/price',
+    'GET /dm-serv/v1/tld', 'GET /dm-serv/v1/domains/suggest', 'GET /dm-serv/v1/carts', 'GET /dm-serv/v1/contacts', 'GET /dm-serv/v1/domains',
+    'GET /dm-serv/v1/domains/{orderNo}', 'GET /dm-serv/v1/orders/renew/records', 'GET /dm-serv/v1/orders', 'GET /dm-serv/v1/transferIn',
+    'GET /dm-serv/v1/transferOut', 'GET /dm-serv/v1/groups', 'GET /dm-serv/v1/batch', 'GET /dm-serv/v1/batch/{id}',
   ],
 };
 

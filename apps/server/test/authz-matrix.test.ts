@@ -28,8 +28,13 @@ const secret = {
   remark: `alice remark ${tag}`,
   dnsEmail: `dns-${tag}@alice-mail.example`,
   keyName: `alice-key-${tag}`,
+  dmContact: `AliceRegistrant${tag}`,
+  dmGroup: `AliceGroup${tag}`,
+  dmRemark: `alice domain remark ${tag}`,
 };
 const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+/** The first account's domain names and ids under /dm-serv/v1. */
+const dm = { domain: `alice-${tag}.com`, moved: `alice-in-${tag}.net`, orderNo: '', cartId: 0, contactId: 0, groupId: 0, batchId: '', transferId: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -88,6 +93,19 @@ beforeAll(async () => {
   a.apiKeyPrefix = key.prefix;
   // The message that the issued order's certificate was issued (it names the secret domain).
   a.siteMsgId = must<{ siteMsges: { id: number; kind: string }[] }>(await alice.get('/v1/siteMsg?kind=issued')).siteMsges[0]!.id;
+  // Domain names: a registered name (locked, remarked, grouped), one transferred in, a cart item, a batch.
+  const D = '/dm-serv/v1';
+  dm.contactId = must<{ id: number }>(await alice.post(`${D}/contacts`, { name: secret.dmContact, email: 'alice@example.com', telephone: '13912345678' })).id;
+  const dmCart = must<{ items: { id: number }[] }>(await alice.post(`${D}/carts`, { domains: [dm.domain] }));
+  dm.orderNo = must<{ orders: { orderNo: string }[] }>(await alice.post(`${D}/pay`, { cartIds: dmCart.items.map((i) => i.id), contactId: dm.contactId })).orders[0]!.orderNo;
+  must(await alice.put(`${D}/orders/remark`, { orderNo: dm.orderNo, remark: secret.dmRemark }));
+  dm.groupId = must<{ id: number }>(await alice.post(`${D}/groups`, { name: secret.dmGroup })).id;
+  must(await alice.post(`${D}/groups/addDomain/${dm.groupId}`, { domains: [dm.domain] }));
+  dm.cartId = must<{ items: { id: number }[] }>(await alice.post(`${D}/carts`, { domains: [`alice-cart-${tag}.com`] })).items[0]!.id;
+  const planted = must<{ authCode: string }>(await alice.post('/dev/registry/elsewhere', { domain: dm.moved }));
+  must(await alice.post(`${D}/transferIn`, { items: [{ domain: dm.moved, authCode: planted.authCode }], contactId: dm.contactId }));
+  dm.transferId = (await t.app.db.query<{ id: number }>(`SELECT transfer_id AS id FROM domain_orders WHERE name = $1`, [dm.moved]))[0]!.id;
+  dm.batchId = must<{ id: string }>(await alice.post(`${D}/batch`, { kind: 'remark', remark: secret.dmRemark, domains: [dm.domain] })).id;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -164,7 +182,44 @@ function attempts(): Record<string, Call[]> {
     'POST /v1/orders/certificate/{productNo}': [
       { method: 'POST', url: '/v1/orders/certificate/T-OV', payload: { year: 1, contactID: a.contactId, orgID: a.orgId, commonName: 'bob.example', csr: '' } },
     ],
+    ...domainAttempts(),
     'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
+  };
+}
+
+/** The domains area (/dm-serv/v1): the second account with the first account's names, order numbers and ids. */
+function domainAttempts(): Record<string, Call[]> {
+  const D = '/dm-serv/v1';
+  return {
+    'PUT /dm-serv/v1/carts/{id}': [{ method: 'PUT', url: `${D}/carts/${dm.cartId}`, payload: { years: 5 } }],
+    'DELETE /dm-serv/v1/carts/{id}': [{ method: 'DELETE', url: `${D}/carts/${dm.cartId}` }],
+    'POST /dm-serv/v1/pay': [{ method: 'POST', url: `${D}/pay`, payload: { cartIds: [dm.cartId], contactId: dm.contactId } }],
+    'GET /dm-serv/v1/contacts': [{ method: 'GET', url: `${D}/contacts` }],
+    'PUT /dm-serv/v1/contacts/{id}': [{ method: 'PUT', url: `${D}/contacts/${dm.contactId}`, payload: { name: 'Hijacked', email: 'h@example.com', telephone: '13900000000' } }],
+    'DELETE /dm-serv/v1/contacts/{id}': [{ method: 'DELETE', url: `${D}/contacts/${dm.contactId}` }],
+    'GET /dm-serv/v1/domains': [{ method: 'GET', url: `${D}/domains?tab=mine` }, { method: 'GET', url: `${D}/domains?groupId=${dm.groupId}` }, { method: 'GET', url: `${D}/domains?keyword=alice` }],
+    'GET /dm-serv/v1/domains/{orderNo}': [{ method: 'GET', url: `${D}/domains/${dm.orderNo}` }],
+    'PUT /dm-serv/v1/domainLock': [{ method: 'PUT', url: `${D}/domainLock`, payload: { domain: dm.domain, lock: false } }],
+    'PUT /dm-serv/v1/domains/forSale': [{ method: 'PUT', url: `${D}/domains/forSale`, payload: { domain: dm.domain, forSale: true } }],
+    'POST /dm-serv/v1/domains/authCode': [{ method: 'POST', url: `${D}/domains/authCode`, payload: { domain: dm.moved } }],
+    'PUT /dm-serv/v1/orders/remark': [{ method: 'PUT', url: `${D}/orders/remark`, payload: { orderNo: dm.orderNo, remark: 'hijacked' } }],
+    'PUT /dm-serv/v1/domains/nameservers': [{ method: 'PUT', url: `${D}/domains/nameservers`, payload: { domain: dm.domain, nameservers: ['ns1.evil.example', 'ns2.evil.example'] } }],
+    'POST /dm-serv/v1/orders/renew/price': [{ method: 'POST', url: `${D}/orders/renew/price`, payload: { domains: [dm.domain], years: 1 } }],
+    'POST /dm-serv/v1/orders/renew': [{ method: 'POST', url: `${D}/orders/renew`, payload: { domains: [dm.domain], years: 1 } }],
+    'GET /dm-serv/v1/orders/renew/records': [{ method: 'GET', url: `${D}/orders/renew/records` }],
+    'GET /dm-serv/v1/orders': [{ method: 'GET', url: `${D}/orders?keyword=${dm.orderNo}` }],
+    'POST /dm-serv/v1/transferIn': [{ method: 'POST', url: `${D}/transferIn`, payload: { items: [{ domain: dm.domain, authCode: 'Guess#12345' }], contactId: dm.contactId } }],
+    'GET /dm-serv/v1/transferIn': [{ method: 'GET', url: `${D}/transferIn` }],
+    'GET /dm-serv/v1/transferOut': [{ method: 'GET', url: `${D}/transferOut` }],
+    'POST /dm-serv/v1/transferOut/{id}': [{ method: 'POST', url: `${D}/transferOut/${dm.transferId}`, payload: { approve: true } }],
+    'GET /dm-serv/v1/groups': [{ method: 'GET', url: `${D}/groups` }],
+    'PUT /dm-serv/v1/groups/{id}': [{ method: 'PUT', url: `${D}/groups/${dm.groupId}`, payload: { name: 'hijacked' } }],
+    'DELETE /dm-serv/v1/groups/{id}': [{ method: 'DELETE', url: `${D}/groups/${dm.groupId}` }],
+    'POST /dm-serv/v1/groups/addDomain/{id}': [{ method: 'POST', url: `${D}/groups/addDomain/${dm.groupId}`, payload: { domains: [dm.domain] } }],
+    'POST /dm-serv/v1/groups/delDomain/{id}': [{ method: 'POST', url: `${D}/groups/delDomain/${dm.groupId}`, payload: { domains: [dm.domain] } }],
+    'POST /dm-serv/v1/batch': [{ method: 'POST', url: `${D}/batch`, payload: { kind: 'group', groupId: dm.groupId, domains: ['bob-own.example.com'] } }],
+    'GET /dm-serv/v1/batch': [{ method: 'GET', url: `${D}/batch` }],
+    'GET /dm-serv/v1/batch/{id}': [{ method: 'GET', url: `${D}/batch/${dm.batchId}` }],
   };
 }
 
@@ -201,6 +256,11 @@ const noOwnedIds = new Set([
   'POST /sandbox/wechat/authorize',
   // The caller's own unread count; announcements are the platform's, the same for every account (read marks are per account).
   'GET /v1/siteMsg/summary', 'GET /v1/siteMsg/announcement', 'PUT /v1/siteMsg/announcement/{id}', 'DELETE /v1/siteMsg/announcement/{id}',
+  // Domains: prices, availability and suggestions (public registry facts), the caller's own cart, new contacts and
+  // groups, transfer prices. The sandbox registry's other-registrar calls exist only with DEV_OUTBOX=on; a transfer
+  // out needs the name's auth code, which only its holder can read.
+  'GET /dm-serv/v1/tld', 'POST /dm-serv/v1/domains/available', 'GET /dm-serv/v1/domains/suggest', 'GET /dm-serv/v1/carts', 'POST /dm-serv/v1/carts',
+  'POST /dm-serv/v1/contacts', 'POST /dm-serv/v1/groups', 'POST /dm-serv/v1/transferIn/price', 'POST /dev/registry/elsewhere', 'POST /dev/registry/transferOut',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -256,6 +316,9 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(await balanceOf(t.app, bId)).toBe(bBalance);
     const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
     expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
+    const dmDetail = (await alice.get(`/dm-serv/v1/domains/${dm.orderNo}`)).body.data as { remark: string; locked: boolean; forSale: boolean; groupName: string; nameservers: string[] };
+    expect(dmDetail).toMatchObject({ remark: secret.dmRemark, locked: true, forSale: false, groupName: secret.dmGroup, nameservers: ['ns1.certhub.local', 'ns2.certhub.local'] });
+    expect(((await alice.get('/dm-serv/v1/carts')).body.data as { items: { id: number; years: number }[] }).items).toEqual([expect.objectContaining({ id: dm.cartId, years: 1 })]);
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
     const mine = (await alice.get('/v1/siteMsg?kind=issued')).body.data as { siteMsges: { id: number; read: boolean; title: string }[] };
     expect(mine.siteMsges.find((m) => m.id === a.siteMsgId)).toMatchObject({ read: false, title: expect.stringContaining(secret.issued) });

@@ -42,6 +42,14 @@ export const errorCatalog = {
   API_KEY_LIMIT: { code: 12082, status: 200, key: 'apiKey.limit' },
   SITE_MSG_NOT_FOUND: { code: 14400, status: 200, key: 'siteMsg.notFound' },
   ANNOUNCEMENT_NOT_FOUND: { code: 14401, status: 200, key: 'siteMsg.announcementNotFound' },
+  /** Domain names (14200-14299): a name that cannot be registered (taken, reserved). */
+  DOMAIN_UNAVAILABLE: { code: 14201, status: 200, key: 'dm.err.unavailable' },
+  /** The registry or the registrar's rules refuse the operation (renewal past the cap, lock, transfer rules); msg says which. */
+  DOMAIN_REFUSED: { code: 14202, status: 200, key: 'dm.err.refused' },
+  /** A .cn-family name needs a real-name verified registrant. */
+  DOMAIN_REAL_NAME: { code: 14203, status: 200, key: 'dm.realName.required' },
+  /** Domain groups (document 02 §8: non-200 shows a warning with the message). */
+  DOMAIN_GROUP: { code: 14210, status: 200, key: 'dm.err.group' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },

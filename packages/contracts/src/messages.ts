@@ -8,6 +8,7 @@ import { realNameMessagesEn, realNameMessagesZh } from './real-name-messages.ts'
 import { apiKeysMessagesEn, apiKeysMessagesZh } from './api-keys-messages.ts';
 import { securityMessagesEn, securityMessagesZh } from './security-messages.ts';
 import { siteMessagesMessagesEn, siteMessagesMessagesZh } from './site-messages-messages.ts';
+import { domainsMessagesEn, domainsMessagesZh } from './domains-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -28,6 +29,7 @@ const zh = {
   ...apiKeysMessagesZh,
   ...securityMessagesZh,
   ...siteMessagesMessagesZh,
+  ...domainsMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -44,6 +46,7 @@ const en: Record<MessageKey, string> = {
   ...apiKeysMessagesEn,
   ...securityMessagesEn,
   ...siteMessagesMessagesEn,
+  ...domainsMessagesEn,
 };
 
 export const messages = { zh, en } as const;

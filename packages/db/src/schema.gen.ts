@@ -212,6 +212,110 @@ export type DcvEmailsRow = {
   created_at: Date;
 };
 
+export type DomainBatchItemsRow = {
+  batch_id: string;
+  seq: number;
+  name: string;
+  status: 'waiting' | 'done' | 'failed';
+  message: string;
+};
+
+export type DomainBatchesRow = {
+  id: string;
+  account_id: number;
+  kind: 'ownership' | 'nameservers' | 'group' | 'remark';
+  params: unknown;
+  total: number;
+  created_at: Date;
+  finished_at: Date | null;
+};
+
+export type DomainCartsRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  unicode: string;
+  years: number;
+  created_at: Date;
+};
+
+export type DomainContactsRow = {
+  id: number;
+  account_id: number;
+  kind: 'personal' | 'enterprise';
+  name: string;
+  org: string;
+  email: string;
+  telephone: string;
+  country: string;
+  province: string;
+  city: string;
+  address: string;
+  postal_code: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type DomainExpiryRemindersRow = {
+  domain_id: number;
+  expires_at: Date;
+  threshold_days: number;
+  sent_at: Date;
+};
+
+export type DomainGroupsRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  created_at: Date;
+};
+
+export type DomainOrdersRow = {
+  id: number;
+  order_no: string;
+  account_id: number;
+  kind: 'register' | 'renew' | 'transferIn';
+  name: string;
+  unicode: string;
+  years: number;
+  amount: number;
+  status: 'paid' | 'pending' | 'succeeded' | 'refunded';
+  reason: string;
+  auth_code: string;
+  contact_id: number | null;
+  transfer_id: number | null;
+  expires_before: Date | null;
+  expires_after: Date | null;
+  batch_no: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+};
+
+export type DomainsRow = {
+  id: number;
+  account_id: number;
+  order_no: string;
+  name: string;
+  unicode: string;
+  tld: string;
+  registered_at: Date;
+  expires_at: Date;
+  locked: boolean;
+  auto_renew: boolean;
+  for_sale: boolean;
+  nameservers: unknown;
+  registrant_id: number | null;
+  admin_id: number | null;
+  tech_id: number | null;
+  billing_id: number | null;
+  group_id: number | null;
+  remark: string;
+  created_at: Date;
+  updated_at: Date;
+  gone_at: Date | null;
+  gone_reason: string | null;
+};
+
 export type ExchangeRatesRow = {
   currency: string;
   symbol: string;
@@ -521,6 +625,30 @@ export type RecoveryCodesRow = {
   used_at: Date | null;
 };
 
+export type RegistryDomainsRow = {
+  name: string;
+  registrar: string;
+  created_at: Date;
+  expires_at: Date;
+  updated_at: Date;
+  last_transfer_at: Date | null;
+  auth_code: string;
+  statuses: unknown;
+  nameservers: unknown;
+  contacts: unknown;
+};
+
+export type RegistryTransfersRow = {
+  id: number;
+  name: string;
+  gaining: string;
+  losing: string;
+  status: 'pending' | 'clientApproved' | 'clientRejected' | 'serverApproved' | 'cancelled';
+  requested_at: Date;
+  act_by: Date;
+  settled_at: Date | null;
+};
+
 export type SandboxPaymentsRow = {
   id: string;
   merchant_ref: string;
@@ -668,6 +796,14 @@ export type Tables = {
   csrs: CsrsRow;
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
+  domain_batch_items: DomainBatchItemsRow;
+  domain_batches: DomainBatchesRow;
+  domain_carts: DomainCartsRow;
+  domain_contacts: DomainContactsRow;
+  domain_expiry_reminders: DomainExpiryRemindersRow;
+  domain_groups: DomainGroupsRow;
+  domain_orders: DomainOrdersRow;
+  domains: DomainsRow;
   exchange_rates: ExchangeRatesRow;
   expiry_reminders: ExpiryRemindersRow;
   front_conf: FrontConfRow;
@@ -693,6 +829,8 @@ export type Tables = {
   re_sign_requests: ReSignRequestsRow;
   real_name_verifications: RealNameVerificationsRow;
   recovery_codes: RecoveryCodesRow;
+  registry_domains: RegistryDomainsRow;
+  registry_transfers: RegistryTransfersRow;
   sandbox_payments: SandboxPaymentsRow;
   sandbox_verifications: SandboxVerificationsRow;
   schema_migrations: SchemaMigrationsRow;

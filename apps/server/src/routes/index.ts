@@ -21,6 +21,8 @@ import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
 import { siteMsgRoutes } from './messages/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
+import { domainRoutes } from './domains/index.ts';
+import { registrySandboxRoutes } from './domains/dev.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -31,6 +33,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(ordersPublicRoutes);
   // Only when switched on (never in production, see config.ts): otherwise the path does not exist (404).
   if (app.config.DEV_OUTBOX === 'on') await app.register(devRoutes);
+  if (app.config.DEV_OUTBOX === 'on') await app.register(registrySandboxRoutes);
   await app.register(paymentsPublicRoutes);
   await app.register(verificationSandboxRoutes);
   await app.register(verificationCallbackRoutes);
@@ -56,4 +59,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(renewalRoutes);
   await app.register(siteMsgRoutes);
   await app.register(dashboardRoutes);
+  await app.register(domainRoutes);
 };

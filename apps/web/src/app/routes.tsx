@@ -39,6 +39,9 @@ const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
 const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
   lazy(() => import('../features/purchase/routes.ts').then((m) => m.purchasePages[name]()));
 const PriceList = purchasePage('products');
+// The domain area's pages come through one small chunk, as the purchase area's do.
+const domainPage = (name: keyof typeof import('../features/domains/routes.ts').domainPages) =>
+  lazy(() => import('../features/domains/routes.ts').then((m) => m.domainPages[name]()));
 const DcvEmails = purchasePage('dcvEmails');
 const Contacts = purchasePage('contacts');
 const Organizations = purchasePage('organizations');
@@ -261,42 +264,42 @@ const domainTransfer = createRoute({ getParentRoute: DM, path: 'transfer', stati
 const DMT = () => domainTransfer;
 const domainChildren = [
   createRoute({ getParentRoute: DM, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/search', replace: true }); } }),
-  createRoute({ getParentRoute: DM, path: 'search', staticData: { titleKey: 'route.domain.search' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'search', staticData: { titleKey: 'route.domain.search' }, component: domainPage('search') }),
   domainManage.addChildren([
     createRoute({ getParentRoute: DMM, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/manage/mine', replace: true }); } }),
-    createRoute({ getParentRoute: DMM, path: 'mine', staticData: { titleKey: 'route.domain.mine' }, component: NotYet }),
-    createRoute({ getParentRoute: DMM, path: 'expiring', staticData: { titleKey: 'route.domain.expiring' }, component: NotYet }),
-    createRoute({ getParentRoute: DMM, path: 'expired', staticData: { titleKey: 'route.domain.expired' }, component: NotYet }),
-    createRoute({ getParentRoute: DMM, path: 'for-sale', staticData: { titleKey: 'route.domain.forSale' }, component: NotYet }),
-    createRoute({ getParentRoute: DMM, path: '$orderNo', staticData: { titleKey: 'route.domain.detail' }, component: NotYet }),
+    createRoute({ getParentRoute: DMM, path: 'mine', staticData: { titleKey: 'route.domain.mine' }, component: domainPage('mine') }),
+    createRoute({ getParentRoute: DMM, path: 'expiring', staticData: { titleKey: 'route.domain.expiring' }, component: domainPage('expiring') }),
+    createRoute({ getParentRoute: DMM, path: 'expired', staticData: { titleKey: 'route.domain.expired' }, component: domainPage('expired') }),
+    createRoute({ getParentRoute: DMM, path: 'for-sale', staticData: { titleKey: 'route.domain.forSale' }, component: domainPage('forSale') }),
+    createRoute({ getParentRoute: DMM, path: '$orderNo', staticData: { titleKey: 'route.domain.detail' }, component: domainPage('detail') }),
   ]),
   domainRenew.addChildren([
     createRoute({ getParentRoute: DMR, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/renew/form', replace: true }); } }),
-    createRoute({ getParentRoute: DMR, path: 'form', staticData: { titleKey: 'route.domain.renewForm' }, component: NotYet }),
-    createRoute({ getParentRoute: DMR, path: 'list', staticData: { titleKey: 'route.domain.renewList' }, component: NotYet }),
+    createRoute({ getParentRoute: DMR, path: 'form', staticData: { titleKey: 'route.domain.renewForm' }, component: domainPage('renewForm') }),
+    createRoute({ getParentRoute: DMR, path: 'list', staticData: { titleKey: 'route.domain.renewList' }, component: domainPage('renewList') }),
   ]),
   domainBatch.addChildren([
     createRoute({ getParentRoute: DMB, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/batch/dns', replace: true }); } }),
     createRoute({ getParentRoute: DMB, path: 'dns', staticData: { titleKey: 'route.domain.batchDns' }, component: NotYet }),
-    createRoute({ getParentRoute: DMB, path: 'update-ownership', staticData: { titleKey: 'route.domain.batchUpdateOwnership' }, component: NotYet }),
-    createRoute({ getParentRoute: DMB, path: 'resolution', staticData: { titleKey: 'route.domain.batchResolution' }, component: NotYet }),
-    createRoute({ getParentRoute: DMB, path: 'group', staticData: { titleKey: 'route.domain.batchGroup' }, component: NotYet }),
-    createRoute({ getParentRoute: DMB, path: 'remark', staticData: { titleKey: 'route.domain.batchRemark' }, component: NotYet }),
-    createRoute({ getParentRoute: DMB, path: 'search', staticData: { titleKey: 'route.domain.batchSearch' }, component: NotYet }),
+    createRoute({ getParentRoute: DMB, path: 'update-ownership', staticData: { titleKey: 'route.domain.batchUpdateOwnership' }, component: domainPage('batchOwnership') }),
+    createRoute({ getParentRoute: DMB, path: 'resolution', staticData: { titleKey: 'route.domain.batchResolution' }, component: domainPage('batchResolution') }),
+    createRoute({ getParentRoute: DMB, path: 'group', staticData: { titleKey: 'route.domain.batchGroup' }, component: domainPage('batchGroup') }),
+    createRoute({ getParentRoute: DMB, path: 'remark', staticData: { titleKey: 'route.domain.batchRemark' }, component: domainPage('batchRemark') }),
+    createRoute({ getParentRoute: DMB, path: 'search', staticData: { titleKey: 'route.domain.batchSearch' }, component: domainPage('batchSearch') }),
   ]),
   domainTransfer.addChildren([
     createRoute({ getParentRoute: DMT, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/transfer/in', replace: true }); } }),
-    createRoute({ getParentRoute: DMT, path: 'in', staticData: { titleKey: 'route.domain.transferIn' }, component: NotYet }),
-    createRoute({ getParentRoute: DMT, path: 'in-list', staticData: { titleKey: 'route.domain.transferInList' }, component: NotYet }),
-    createRoute({ getParentRoute: DMT, path: 'out', staticData: { titleKey: 'route.domain.transferOut' }, component: NotYet }),
-    createRoute({ getParentRoute: DMT, path: 'out-list', staticData: { titleKey: 'route.domain.transferOutList' }, component: NotYet }),
+    createRoute({ getParentRoute: DMT, path: 'in', staticData: { titleKey: 'route.domain.transferIn' }, component: domainPage('transferIn') }),
+    createRoute({ getParentRoute: DMT, path: 'in-list', staticData: { titleKey: 'route.domain.transferInList' }, component: domainPage('transferInList') }),
+    createRoute({ getParentRoute: DMT, path: 'out', staticData: { titleKey: 'route.domain.transferOut' }, component: domainPage('transferOut') }),
+    createRoute({ getParentRoute: DMT, path: 'out-list', staticData: { titleKey: 'route.domain.transferOutList' }, component: domainPage('transferOutList') }),
   ]),
-  createRoute({ getParentRoute: DM, path: 'cart', staticData: { titleKey: 'route.domain.cart' }, component: NotYet }),
-  createRoute({ getParentRoute: DM, path: 'contact', staticData: { titleKey: 'route.domain.contact' }, component: NotYet }),
-  createRoute({ getParentRoute: DM, path: 'group', staticData: { titleKey: 'route.domain.group' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'cart', staticData: { titleKey: 'route.domain.cart' }, component: domainPage('cart') }),
+  createRoute({ getParentRoute: DM, path: 'contact', staticData: { titleKey: 'route.domain.contact' }, component: domainPage('contact') }),
+  createRoute({ getParentRoute: DM, path: 'group', staticData: { titleKey: 'route.domain.group' }, component: domainPage('group') }),
   createRoute({ getParentRoute: DM, path: 'dns', staticData: { titleKey: 'route.domain.dns' }, component: NotYet }),
   createRoute({ getParentRoute: DM, path: 'dns/$domain', staticData: { titleKey: 'route.domain.dnsRecords' }, component: NotYet }),
-  createRoute({ getParentRoute: DM, path: 'price', staticData: { titleKey: 'route.domain.price' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'price', staticData: { titleKey: 'route.domain.price' }, component: domainPage('price') }),
 ] as const;
 
 // /help

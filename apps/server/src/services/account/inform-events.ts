@@ -10,7 +10,7 @@ import { informColumns, informJoin, informTargetOf } from './inform.ts';
 /**
  * The notification events of /account/notify other than the expiry reminder (services/renewal/expiry.ts): queued as
  * inform.send in the transaction that made them happen, sent by the job after it commits, on the channels the account
- * has on when the job runs. Domain expiry has no event: this product has no domain registrations table yet.
+ * has on when the job runs. Domain expiry reminders are sent by the domains area (services/domains/reminders.ts).
  */
 export const informSendJob = 'inform.send' satisfies JobKind;
 export const informBalanceJob = 'inform.balance' satisfies JobKind;

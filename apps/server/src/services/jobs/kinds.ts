@@ -46,6 +46,14 @@ export const jobPayloads = {
     informType: z.enum(informTypes),
     params: z.record(z.string(), z.union([z.string(), z.number()])),
   }),
+  /** Registry-side events over time (adapters/registry/sandbox.ts): a pending transfer settled when due, or the other registrar acting. */
+  'registry.transfer': z.object({ transferId: z.number().int().positive(), act: z.enum(['settle', 'otherRegistrar']) }),
+  /** Domain orders a crash may have left paid: registration or transfer request completed (each idempotent). */
+  'domains.complete': z.object({ orderNos: z.array(z.string()) }),
+  /** One slice of a domain batch (ownership, nameservers, group, remark). */
+  'domains.batch': z.object({ batchId: z.string().min(1) }),
+  /** Daily domain expiry reminders. */
+  'domains.daily': none,
   /** The balance may have crossed the account's low-balance amount (either way): decides and queues inform.send. */
   'inform.balance': z.object({ accountId: z.number().int().positive() }),
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;

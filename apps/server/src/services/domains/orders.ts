@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '@cc/db/client';
+import type { DomainOrder } from '@cc/contracts/domains';
+import { translate, type Locale, type MessageKey } from '@cc/contracts/messages';
+import { registerPrice, renewFault, renewPrice, addYears, tldByAscii, type TldPrice } from '@cc/domain/registrar';
+import { RuleError, said } from '../purchase/rule-error.ts';
+import { postLedgerEntry } from '../payments/ledger.ts';
+import { payTx } from '../payments/tx.ts';
+import { enqueue } from '../jobs/queue.ts';
+import type { JobKind } from '../jobs/kinds.ts';
+import type { RegistryTransfer } from '../../adapters/registry/registry.ts';
+import type { DomainsContext } from './context.ts';
+import { parse, unicodeOf } from './names.ts';
+import { contactForRegistration } from './contacts.ts';
+
+/** Queued with the paying transaction: completes registrations and transfer requests a crash left paid (each is idempotent). */
+export const domainsCompleteJob = 'domains.complete' satisfies JobKind;
+
+export const newOrderNo = () => `DM${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+
+type OrderRow = {
+  order_no: string; kind: DomainOrder['kind']; name: string; unicode: string; years: number; amount: number; status: DomainOrder['status']; reason: string;
+  created_at: Date | string; completed_at: Date | string | null; expires_after: Date | string | null;
+  t_status: string | null; t_requested: Date | string | null; t_act_by: Date | string | null;
+};
+export const orderCols = `o.order_no, o.kind, o.name, o.unicode, o.years, o.amount::float8 AS amount, o.status, o.reason, o.created_at, o.completed_at, o.expires_after,
+  t.status AS t_status, t.requested_at AS t_requested, t.act_by AS t_act_by`;
+export const orderFrom = `domain_orders o LEFT JOIN registry_transfers t ON t.id = o.transfer_id`;
+const iso = (v: Date | string) => new Date(v).toISOString();
+export const toOrder = (r: OrderRow): DomainOrder => ({
+  orderNo: r.order_no, kind: r.kind, domain: r.name, unicode: r.unicode, years: r.years, amount: Number(r.amount), status: r.status, reason: r.reason,
+  createdAt: iso(r.created_at), completedAt: r.completed_at ? iso(r.completed_at) : null, expiresAfter: r.expires_after ? iso(r.expires_after) : null,
+  transfer: r.t_status && r.t_requested && r.t_act_by ? { status: r.t_status, requestedAt: iso(r.t_requested), actBy: iso(r.t_act_by) } : null,
+});
+
+export async function ordersByNo(q: Queryable, orderNos: string[]): Promise<DomainOrder[]> {
+  const rows = await q.query<OrderRow>(`SELECT ${orderCols} FROM ${orderFrom} WHERE o.order_no = ANY($1::text[]) ORDER BY o.id`, [orderNos]);
+  return rows.map(toOrder);
+}
+
+const refused = (key: MessageKey, params?: Record<string, string | number>, field = 'domains') => new RuleError('DOMAIN_REFUSED', said(key, params), { [field]: said(key, params) });
+
+/** Writes paid orders with one ledger debit each (kind order_payment, ref the order number), inside the caller's transaction. */
+async function insertPaidOrders(q: Queryable, accountId: number, items: { kind: DomainOrder['kind']; name: string; years: number; amount: number; authCode?: string; contactId?: number | null; expiresBefore?: Date | null }[], batchNo: string | null, status: 'paid' | 'succeeded' = 'paid') {
+  const orderNos = items.map(() => newOrderNo());
+  await q.query(
+    `INSERT INTO domain_orders (order_no, account_id, kind, name, unicode, years, amount, status, auth_code, contact_id, expires_before, batch_no)
+     SELECT * FROM unnest($1::text[], array_fill($2::int, ARRAY[cardinality($1::text[])]), $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
+       array_fill($8::text, ARRAY[cardinality($1::text[])]), $9::text[], $10::int[], $11::timestamptz[], array_fill($12::text, ARRAY[cardinality($1::text[])]))`,
+    [orderNos, accountId, items.map((i) => i.kind), items.map((i) => i.name), items.map((i) => unicodeOf(i.name)), items.map((i) => i.years), items.map((i) => i.amount),
+      status, items.map((i) => i.authCode ?? ''), items.map((i) => i.contactId ?? null), items.map((i) => i.expiresBefore ?? null), batchNo],
+  );
+  for (const [i, it] of items.entries()) {
+    if (it.amount > 0) await postLedgerEntry(q, { accountId, amount: -it.amount, kind: 'order_payment', ref: orderNos[i]!, remark: `domain ${it.kind} ${it.name}` });
+  }
+  return orderNos;
+}
+
+/** Gives an order's money back through the ledger (kind refund, ref the order number: once only) and closes it with the registry's reason. */
+async function refund(q: Queryable, o: { order_no: string; account_id: number; amount: number; name: string }, reason: string) {
+  if (Number(o.amount) > 0) await postLedgerEntry(q, { accountId: o.account_id, amount: Number(o.amount), kind: 'refund', ref: o.order_no, remark: `domain ${o.name}: ${reason}` });
+  await q.query(`UPDATE domain_orders SET status = 'refunded', reason = $2, completed_at = now() WHERE order_no = $1`, [o.order_no, reason]);
+}
+
+// ---------- cart and checkout
+
+export async function cartOf(ctx: DomainsContext, accountId: number) {
+  const rows = await ctx.db.query<{ id: number; name: string; unicode: string; years: number }>(`SELECT id, name, unicode, years FROM domain_carts WHERE account_id = $1 ORDER BY id`, [accountId]);
+  const parsed = rows.map((r) => ({ r, p: parse(r.name)! }));
+  const checks = new Map((await ctx.registry.check(ctx.db, parsed.map(({ p }) => ({ ascii: p.ascii, label: p.label, labelUnicode: p.labelUnicode })))).map((c) => [c.name, c]));
+  const items = parsed.map(({ r, p }) => {
+    const c = checks.get(p.ascii)!;
+    return { id: Number(r.id), domain: r.name, unicode: r.unicode, tld: p.tld.tld, years: r.years, available: c.available, premium: c.premium, realName: p.tld.realName, price: c.available ? registerPrice(p.tld, r.years, c.premium) : null };
+  });
+  return { items, total: items.reduce((s, i) => s + (i.price ?? 0), 0) };
+}
+
+export async function addToCart(ctx: DomainsContext, accountId: number, domains: string[], years: number) {
+  const bad = domains.filter((d) => !parse(d));
+  if (bad.length) throw refused('dm.name.invalid', { domains: bad.slice(0, 5).join(', ') });
+  const ps = domains.map((d) => parse(d)!);
+  await ctx.db.query(
+    `INSERT INTO domain_carts (account_id, name, unicode, years) SELECT $1, n, u, $4 FROM unnest($2::text[], $3::text[]) AS t(n, u)
+     ON CONFLICT (account_id, name) DO UPDATE SET years = excluded.years`,
+    [accountId, ps.map((p) => p.ascii), ps.map((p) => p.unicode), years],
+  );
+  const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domain_carts WHERE account_id = $1`, [accountId]);
+  if ((n?.n ?? 0) > 100) {
+    await ctx.db.query(`DELETE FROM domain_carts WHERE account_id = $1 AND name = ANY($2::text[])`, [accountId, ps.map((p) => p.ascii)]);
+    throw refused('dm.cart.full', { max: 100 });
+  }
+  return cartOf(ctx, accountId);
+}
+
+export async function updateCart(ctx: DomainsContext, accountId: number, id: number, years: number) {
+  const r = await ctx.db.query(`UPDATE domain_carts SET years = $3 WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId, years]);
+  if (!r.length) throw new RuleError('NOT_FOUND', said('dm.cart.notFound'), { id: said('dm.cart.notFound') });
+  return cartOf(ctx, accountId);
+}
+
+export async function removeFromCart(ctx: DomainsContext, accountId: number, id: number) {
+  const r = await ctx.db.query(`DELETE FROM domain_carts WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId]);
+  if (!r.length) throw new RuleError('NOT_FOUND', said('dm.cart.notFound'), { id: said('dm.cart.notFound') });
+  return cartOf(ctx, accountId);
+}
+
+/**
+ * POST pay: the chosen cart items become registration orders, paid from the balance in one transaction (all or none;
+ * a name already taken is refused before any money moves). Each is then registered at the registry
+ * (completeRegistration); one another order took in between is refunded through the ledger.
+ */
+export async function payCart(ctx: DomainsContext, accountId: number, body: { cartIds: number[]; contactId: number }) {
+  const orderNos = await payTx(ctx.db, async (q) => {
+    const rows = await q.query<{ id: number; name: string; years: number }>(
+      `SELECT id, name, years FROM domain_carts WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE`, [accountId, body.cartIds]);
+    if (rows.length !== new Set(body.cartIds).size) throw new RuleError('NOT_FOUND', said('dm.cart.notFound'), { cartIds: said('dm.cart.notFound') });
+    const parsed = rows.map((r) => ({ r, p: parse(r.name)! }));
+    await contactForRegistration(q, accountId, body.contactId, parsed.some(({ p }) => p.tld.realName));
+    const checks = await ctx.registry.check(q, parsed.map(({ p }) => ({ ascii: p.ascii, label: p.label, labelUnicode: p.labelUnicode })));
+    const taken = checks.filter((c) => !c.available).map((c) => unicodeOf(c.name));
+    if (taken.length) throw new RuleError('DOMAIN_UNAVAILABLE', said('dm.name.taken', { domains: taken.join(', ') }), { cartIds: said('dm.name.taken', { domains: taken.join(', ') }) });
+    const nos = await insertPaidOrders(q, accountId, parsed.map(({ r, p }, i) => ({
+      kind: 'register' as const, name: p.ascii, years: r.years, amount: registerPrice(p.tld, r.years, checks[i]!.premium), contactId: body.contactId,
+    })), null);
+    await q.query(`DELETE FROM domain_carts WHERE id = ANY($1::int[])`, [rows.map((r) => r.id)]);
+    await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds: 60 });
+    return nos;
+  });
+  for (const no of orderNos) await completeRegistration(ctx, no);
+  const orders = await ordersByNo(ctx.db, orderNos);
+  return { orders, amount: orders.reduce((s, o) => s + (o.status === 'refunded' ? 0 : o.amount), 0) };
+}
+
+/**
+ * A paid registration's completion: creates the name at the registry and records it as the account's, or, when the
+ * registry refuses (taken meanwhile by another order), refunds it through the ledger. Idempotent (the order is locked
+ * and must still be paid). At merge the DNS area hosts the zone here, on the nameservers given.
+ */
+export async function completeRegistration(ctx: DomainsContext, orderNo: string): Promise<void> {
+  await payTx(ctx.db, async (q) => {
+    const [o] = await q.query<{ order_no: string; account_id: number; name: string; unicode: string; years: number; amount: number; contact_id: number | null }>(
+      `SELECT order_no, account_id, name, unicode, years, amount::float8 AS amount, contact_id FROM domain_orders WHERE order_no = $1 AND kind = 'register' AND status = 'paid' FOR UPDATE`,
+      [orderNo],
+    );
+    if (!o) return;
+    const c = o.contact_id;
+    const r = await ctx.registry.create(q, { name: o.name, years: o.years, nameservers: ctx.nameservers, contacts: { registrant: c, admin: c, tech: c, billing: c }, locked: true });
+    if (!r.ok) return refund(q, o, r.reason);
+    await q.query(
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8::jsonb, $9, $9, $9, $9)`,
+      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, r.domain.createdAt, r.domain.expiresAt, JSON.stringify(r.domain.nameservers), c],
+    );
+    await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [orderNo, r.domain.expiresAt]);
+  });
+}
+
+// ---------- renewal
+
+type HeldRow = { id: number; name: string; unicode: string; expires_at: Date | string; order_no: string };
+
+function renewQuote(t: TldPrice, row: HeldRow, years: number, now: Date, locale: Locale) {
+  const expiresAt = new Date(row.expires_at);
+  const fault = renewFault(expiresAt, years, now);
+  return {
+    domain: row.name, unicode: row.unicode, years, expiresAt: expiresAt.toISOString(),
+    price: fault ? null : renewPrice(t, years, expiresAt, now), newExpiresAt: fault ? null : addYears(expiresAt, years).toISOString(),
+    redemption: renewPrice(t, 1, expiresAt, now) > t.renew, fault: fault ? translate(locale, `dm.renew.${fault}`, { max: 10 }) : null,
+  };
+}
+
+async function heldNames(q: Queryable, accountId: number, domains: string[], lock: boolean): Promise<HeldRow[]> {
+  const asked = [...new Set(domains.map((d) => parse(d)?.ascii ?? d.trim().toLowerCase()))];
+  const rows = await q.query<HeldRow>(
+    `SELECT id, name, unicode, expires_at, order_no FROM domains WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    [accountId, asked],
+  );
+  const found = new Set(rows.map((r) => r.name));
+  const missing = asked.filter((a) => !found.has(a));
+  if (missing.length) throw new RuleError('NOT_FOUND', said('dm.domain.notFound', { domains: missing.slice(0, 5).map(unicodeOf).join(', ') }), { domains: said('dm.domain.notFound', { domains: missing.slice(0, 5).map(unicodeOf).join(', ') }) });
+  return rows;
+}
+
+export async function renewQuotes(ctx: DomainsContext, accountId: number, domains: string[], years: number, locale: Locale) {
+  const rows = await heldNames(ctx.db, accountId, domains, false);
+  const now = ctx.clock();
+  const items = rows.map((r) => renewQuote(tldByAscii.get(parse(r.name)!.tld.ascii)!, r, years, now, locale));
+  return { items, total: items.reduce((s, i) => s + (i.price ?? 0), 0) };
+}
+
+/** POST orders/renew: one name or many, `years` each, all or none, paid from the balance and renewed at the registry in one transaction. */
+export async function renewNames(ctx: DomainsContext, accountId: number, domains: string[], years: number, locale: Locale) {
+  const batchNo = domains.length > 1 ? newOrderNo() : null;
+  const orderNos = await payTx(ctx.db, async (q) => {
+    const rows = await heldNames(q, accountId, domains, true);
+    const now = ctx.clock();
+    const quotes = rows.map((r) => renewQuote(parse(r.name)!.tld, r, years, now, locale));
+    const bad = quotes.filter((x) => x.fault);
+    if (bad.length) throw refused('dm.renew.refused', { domains: bad.slice(0, 5).map((b) => `${b.unicode}: ${b.fault}`).join('; ') });
+    const nos = await insertPaidOrders(q, accountId, quotes.map((x, i) => ({ kind: 'renew' as const, name: x.domain, years, amount: x.price!, expiresBefore: new Date(rows[i]!.expires_at) })), batchNo, 'succeeded');
+    for (const [i, r] of rows.entries()) {
+      const res = await ctx.registry.renew(q, { name: r.name, years, currentExpiry: new Date(r.expires_at) });
+      if (!res.ok) throw refused('dm.renew.registry', { domain: r.unicode, reason: res.reason });
+      await q.query(`UPDATE domains SET expires_at = $2, updated_at = now() WHERE id = $1`, [r.id, res.expiresAt]);
+      await q.query(`UPDATE domain_orders SET expires_after = $2, completed_at = now() WHERE order_no = $1`, [nos[i], res.expiresAt]);
+    }
+    return nos;
+  });
+  const orders = await ordersByNo(ctx.db, orderNos);
+  return { orders, amount: orders.reduce((s, o) => s + o.amount, 0) };
+}
+
+export async function listOrders(ctx: DomainsContext, accountId: number, kind: DomainOrder['kind'], f: { limit: number; offset: number; keyword: string }) {
+  const where = `o.account_id = $1 AND o.kind = $2 AND ($3::text = '' OR o.name LIKE '%' || $3 || '%' OR o.unicode LIKE '%' || $3 || '%' OR o.order_no = $3)`;
+  const rows = await ctx.db.query<OrderRow>(`SELECT ${orderCols} FROM ${orderFrom} WHERE ${where} ORDER BY o.id DESC LIMIT $4 OFFSET $5`, [accountId, kind, f.keyword.toLowerCase(), f.limit, (f.offset - 1) * f.limit]);
+  const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domain_orders o WHERE ${where}`, [accountId, kind, f.keyword.toLowerCase()]);
+  return { items: rows.map(toOrder), total: n?.n ?? 0 };
+}
+
+// ---------- transfer in
+
+export function transferQuotes(domains: string[], locale: Locale) {
+  const items = domains.map((d) => {
+    const p = parse(d);
+    return { domain: p?.ascii ?? d, unicode: p?.unicode ?? d, price: p ? p.tld.transfer : null, fault: p ? null : translate(locale, 'dm.name.invalid', { domains: d }) };
+  });
+  return { items, total: items.reduce((s, i) => s + (i.price ?? 0), 0) };
+}
+
+/**
+ * POST transferIn: each name with its auth code becomes a paid transfer order (one transaction, balance), then is
+ * requested at the registry: a refusal (wrong code, locked, within 60 days) is refunded at once; an accepted request
+ * stays pending until the losing registrar approves or the registry's 5 days pass.
+ */
+export async function transferIn(ctx: DomainsContext, accountId: number, body: { items: { domain: string; authCode: string }[]; contactId: number }, locale: Locale) {
+  const parsed = body.items.map((i) => ({ i, p: parse(i.domain) }));
+  const bad = parsed.filter(({ p }) => !p).map(({ i }) => i.domain);
+  if (bad.length) throw refused('dm.name.invalid', { domains: bad.slice(0, 5).join(', ') }, 'items');
+  const orderNos = await payTx(ctx.db, async (q) => {
+    await contactForRegistration(q, accountId, body.contactId, parsed.some(({ p }) => p!.tld.realName));
+    const held = await q.query<{ name: string }>(`SELECT name FROM domains WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[])`, [accountId, parsed.map(({ p }) => p!.ascii)]);
+    if (held.length) throw refused('dm.transfer.alreadyMine', { domains: held.map((h) => unicodeOf(h.name)).join(', ') }, 'items');
+    const nos = await insertPaidOrders(q, accountId, parsed.map(({ i, p }) => ({ kind: 'transferIn' as const, name: p!.ascii, years: 1, amount: p!.tld.transfer, authCode: i.authCode, contactId: body.contactId })), null);
+    await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds: 60 });
+    return nos;
+  });
+  for (const no of orderNos) await requestTransfer(ctx, no);
+  void locale;
+  const orders = await ordersByNo(ctx.db, orderNos);
+  return { orders, amount: orders.reduce((s, o) => s + (o.status === 'refunded' ? 0 : o.amount), 0) };
+}
+
+/** A paid transfer order's request at the registry (idempotent: only a paid order is requested). */
+export async function requestTransfer(ctx: DomainsContext, orderNo: string): Promise<void> {
+  await payTx(ctx.db, async (q) => {
+    const [o] = await q.query<{ order_no: string; account_id: number; name: string; amount: number; auth_code: string }>(
+      `SELECT order_no, account_id, name, amount::float8 AS amount, auth_code FROM domain_orders WHERE order_no = $1 AND kind = 'transferIn' AND status = 'paid' FOR UPDATE`, [orderNo]);
+    if (!o) return;
+    const r = await ctx.registry.transferRequest(q, { name: o.name, authCode: o.auth_code });
+    if (!r.ok) return refund(q, o, r.reason);
+    await q.query(`UPDATE domain_orders SET status = 'pending', transfer_id = $2 WHERE order_no = $1`, [orderNo, r.transfer.id]);
+  });
+}
+
+/**
+ * The registrar side of a settled transfer: a transfer in approved makes the name the account's (its order
+ * succeeds), rejected refunds it; a transfer out approved lets the name go from the account.
+ */
+export async function applyTransferOutcome(ctx: DomainsContext, q: Queryable, t: RegistryTransfer): Promise<void> {
+  if (t.status === 'pending') return;
+  const approved = t.status === 'clientApproved' || t.status === 'serverApproved';
+  if (t.gaining === ctx.registry.registrarId) {
+    const [o] = await q.query<{ order_no: string; account_id: number; name: string; unicode: string; amount: number; contact_id: number | null }>(
+      `SELECT order_no, account_id, name, unicode, amount::float8 AS amount, contact_id FROM domain_orders WHERE transfer_id = $1 AND status = 'pending' FOR UPDATE`, [t.id]);
+    if (!o) return;
+    if (!approved) return refund(q, o, t.status);
+    const d = await ctx.registry.info(q, o.name);
+    if (!d) return refund(q, o, 'notFound');
+    const c = o.contact_id;
+    await q.query(`UPDATE domains SET gone_at = now(), gone_reason = 'transferredOut' WHERE name = $1 AND gone_at IS NULL`, [o.name]);
+    await q.query(
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8::jsonb, $9, $9, $9, $9)`,
+      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, d.createdAt, d.expiresAt, JSON.stringify(d.nameservers), c],
+    );
+    await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [o.order_no, d.expiresAt]);
+  } else if (t.losing === ctx.registry.registrarId && approved) {
+    // The transfer's id names why it left, so the transfer-out list keeps showing it to this account only.
+    await q.query(`UPDATE domains SET gone_at = now(), gone_reason = $2, updated_at = now() WHERE name = $1 AND gone_at IS NULL`, [t.name, `transferredOut#${t.id}`]);
+  }
+}
+
+/** The registry.transfer job: the registry settles when due (or the other registrar acts), then the registrar side follows. */
+export async function runTransferEvent(ctx: DomainsContext, transferId: number, act: 'settle' | 'otherRegistrar'): Promise<{ retryInSeconds: number } | undefined> {
+  return payTx(ctx.db, async (q) => {
+    const t = act === 'settle' ? await ctx.registry.settleDue(q, transferId) : await ctx.registry.otherRegistrarActs(q, transferId);
+    if (!t) return undefined;
+    if (t.status === 'pending') return act === 'settle' ? { retryInSeconds: Math.max(1, Math.ceil((t.actBy.getTime() - ctx.clock().getTime()) / 1000)) } : undefined;
+    await applyTransferOutcome(ctx, q, t);
+    return undefined;
+  });
+}
+
+/** The domains.complete job: orders a crash left paid are completed now. */
+export async function completePaid(ctx: DomainsContext, orderNos: string[]): Promise<void> {
+  for (const no of orderNos) {
+    await completeRegistration(ctx, no);
+    await requestTransfer(ctx, no);
+  }
+}

@@ -1,0 +1,48 @@
+import { translate } from '@cc/contracts/messages';
+import { reminderDayChoices } from '@cc/contracts/account';
+import type { Messenger } from '../../adapters/messaging/messenger.ts';
+import type { JobKind } from '../jobs/kinds.ts';
+import { informColumns, informJoin, informTargetOf } from '../account/inform.ts';
+import type { DomainsContext } from './context.ts';
+
+/** Once a day: reminders before a name expires, on the days and channels of /account/notify ("domain expiring"). */
+export const domainsDailyJob = 'domains.daily' satisfies JobKind;
+const day = 86400_000;
+
+/** The largest reminder threshold (days before expiry) reached at `days` left, or null. */
+const thresholdReached = (days: number, thresholds: number[]) => {
+  const hit = thresholds.filter((t) => days <= t).sort((a, b) => a - b);
+  return hit.length ? hit[0]! : null;
+};
+
+export async function sendDomainReminders(ctx: DomainsContext, messenger: Messenger, baseUrl: string): Promise<number> {
+  const now = ctx.clock();
+  const rows = await ctx.db.query<{ id: number; account_id: number; order_no: string; unicode: string; expires_at: Date | string } & Parameters<typeof informTargetOf>[1]>(
+    `SELECT d.id, d.account_id, d.order_no, d.unicode, d.expires_at, a.email, a.telephone, a.tel_prefix, ${informColumns}
+       FROM domains d JOIN accounts a ON a.id = d.account_id ${informJoin('domainExpiring')}
+      WHERE d.gone_at IS NULL AND a.closed_at IS NULL AND d.expires_at > $1 AND d.expires_at <= $2 ORDER BY d.expires_at LIMIT 5000`,
+    [now, new Date(now.getTime() + Math.max(...reminderDayChoices) * day)],
+  );
+  let sent = 0;
+  for (const r of rows) {
+    const to = informTargetOf('domainExpiring', r);
+    if (!to.mail && !to.sms) continue;
+    const expiresAt = new Date(r.expires_at);
+    const days = Math.ceil((expiresAt.getTime() - now.getTime()) / day);
+    const threshold = thresholdReached(days, to.days);
+    if (threshold === null) continue;
+    const fresh = await ctx.db.query(`INSERT INTO domain_expiry_reminders (domain_id, expires_at, threshold_days) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING domain_id`, [r.id, expiresAt, threshold]);
+    if (!fresh.length) continue;
+    const p = { domain: r.unicode, expiresAt: expiresAt.toISOString().slice(0, 10), days, link: `${baseUrl}/domain/renew/form?domains=${encodeURIComponent(r.unicode)}` };
+    if (to.mail) {
+      await messenger.send({
+        channel: 'mail', to: to.mail,
+        subject: `${translate('zh', 'dm.mail.expiring.subject', p)} / ${translate('en', 'dm.mail.expiring.subject', p)}`,
+        body: `${translate('zh', 'dm.mail.expiring.body', p)}\n\n----\n\n${translate('en', 'dm.mail.expiring.body', p)}`,
+      });
+    }
+    if (to.sms) await messenger.send({ channel: 'sms', to: to.sms, subject: '', body: `${translate('zh', 'dm.sms.expiring', p)} ${translate('en', 'dm.sms.expiring', p)}` });
+    sent++;
+  }
+  return sent;
+}
