@@ -9,7 +9,7 @@ import { z } from 'zod';
  * What the renewal calendar shows. Each kind is one query on the server (services/dashboard/calendar.ts,
  * `calendarSources`); adding one (domain registrations, say) is a line here and a query there.
  */
-export const calendarKinds = ['certificate', 'validation'] as const;
+export const calendarKinds = ['certificate', 'validation', 'domain'] as const;
 export type CalendarKind = (typeof calendarKinds)[number];
 /** How far ahead the calendar looks. */
 export const calendarDays = 90;
@@ -35,6 +35,7 @@ export const dashboardAnswer = z.object({
     orders: z.array(orderRef.extend({ methods: z.array(z.string()).describe('DCV methods of the names still pending'), pending: z.number().int() })).describe('the oldest 5'),
   }),
   expiring: counted.describe(`issued certificates ending within 30 days`),
+  domainsExpiring: counted.describe('domain names registered here expiring within 30 days'),
   expired: counted.describe('certificates past their end (status 1007)'),
   failedRenewals: counted.extend({ orders: z.array(orderRef).describe('the newest 5') }),
   calendar: z.array(calendarEntry).describe(`what lapses within ${calendarDays} days, soonest first`),

@@ -42,6 +42,23 @@ export const calendarSources: Record<CalendarKind, Source> = {
       auto: false,
     }));
   },
+  // Domain names registered here reaching their expiry; auto-renewal is not offered, so each needs a renewal.
+  domain: async (q, accountId, from, to) => {
+    const rows = await q.query<{ order_no: string; unicode: string; expires_at: Date }>(
+      `SELECT order_no, unicode, expires_at FROM domains
+        WHERE account_id = $1 AND gone_at IS NULL AND expires_at >= $2 AND expires_at < $3
+        ORDER BY expires_at LIMIT 200`,
+      [accountId, from, to],
+    );
+    return rows.map((r) => ({
+      kind: 'domain',
+      date: new Date(r.expires_at).toISOString(),
+      name: r.unicode,
+      ref: r.order_no,
+      link: `/domain/manage/${encodeURIComponent(r.order_no)}`,
+      auto: false,
+    }));
+  },
 };
 
 export async function renewalCalendar(q: Queryable, accountId: number, now: Date): Promise<CalendarEntry[]> {

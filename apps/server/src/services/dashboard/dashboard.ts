@@ -43,6 +43,10 @@ export async function dashboardOf(q: Queryable, accountId: number, now: Date): P
     `SELECT o.order_no, o.common_name FROM orders o WHERE o.account_id = $1 AND ${renewalFailedSql} ORDER BY o.id DESC LIMIT 5`,
     [accountId],
   );
+  const [d] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM domains WHERE account_id = $1 AND gone_at IS NULL AND expires_at > $2 AND expires_at <= $3`,
+    [accountId, now, new Date(now.getTime() + 30 * 86400_000)],
+  );
   const [thisStart, lastStart, nextStart] = [monthStart(now, 0), monthStart(now, 1), monthStart(now, -1)];
   // What was paid (orders and re-sign differences) in each month; cancelled orders were refunded, so they do not count.
   const [s] = await q.query<{ this_month: string; last_month: string }>(
@@ -62,6 +66,7 @@ export async function dashboardOf(q: Queryable, accountId: number, now: Date): P
       orders: awaiting.map((r) => ({ orderNo: r.order_no, commonName: r.common_name, methods: (r.methods ?? []).sort(), pending: r.pending, link: orderLink(r.order_no) })),
     },
     expiring: { count: c?.expiring ?? 0, link: '/orders/expiring' },
+    domainsExpiring: { count: d?.n ?? 0, link: '/domain/manage/expiring' },
     expired: { count: c?.expired ?? 0, link: `/orders/list?status=${orderStatus.expired}` },
     failedRenewals: {
       count: c?.failed ?? 0,

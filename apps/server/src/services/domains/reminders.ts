@@ -4,6 +4,7 @@ import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import { informColumns, informJoin, informTargetOf } from '../account/inform.ts';
 import type { DomainsContext } from './context.ts';
+import { notifyAccount } from '../messages/notify.ts';
 
 /** Once a day: reminders before a name expires, on the days and channels of /account/notify ("domain expiring"). */
 export const domainsDailyJob = 'domains.daily' satisfies JobKind;
@@ -25,15 +26,17 @@ export async function sendDomainReminders(ctx: DomainsContext, messenger: Messen
   );
   let sent = 0;
   for (const r of rows) {
+    // The message centre always hears of it, on the days the account chose; mail and SMS only when switched on.
     const to = informTargetOf('domainExpiring', r);
-    if (!to.mail && !to.sms) continue;
     const expiresAt = new Date(r.expires_at);
     const days = Math.ceil((expiresAt.getTime() - now.getTime()) / day);
     const threshold = thresholdReached(days, to.days);
     if (threshold === null) continue;
     const fresh = await ctx.db.query(`INSERT INTO domain_expiry_reminders (domain_id, expires_at, threshold_days) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING domain_id`, [r.id, expiresAt, threshold]);
     if (!fresh.length) continue;
-    const p = { domain: r.unicode, expiresAt: expiresAt.toISOString().slice(0, 10), days, link: `${baseUrl}/domain/renew/form?domains=${encodeURIComponent(r.unicode)}` };
+    const p0 = { domain: r.unicode, expiresAt: expiresAt.toISOString().slice(0, 10), notAfter: expiresAt.toISOString().slice(0, 10), days };
+    await notifyAccount(ctx.db, r.account_id, 'domainExpiring', p0, { mailAndSms: false });
+    const p = { ...p0, link: `${baseUrl}/domain/renew/form?domains=${encodeURIComponent(r.unicode)}` };
     if (to.mail) {
       await messenger.send({
         channel: 'mail', to: to.mail,

@@ -80,6 +80,11 @@ export function ActionCards({ data }: { data: DashboardAnswer | undefined }) {
           <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
             {t('expiringHint')}
           </Typography.Paragraph>
+          {data.domainsExpiring.count ? (
+            <Link to={data.domainsExpiring.link} data-testid="todo-domains-expiring">
+              {t('domainsExpiring', { count: data.domainsExpiring.count })}
+            </Link>
+          ) : null}
         </Card>
       </Col>
       <Col xs={24} sm={12} xl={6}>
