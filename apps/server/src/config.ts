@@ -23,6 +23,16 @@ const envSchema = z.object({
   DNS_RESOLVER: z.string().default(''),
   /** Port of the built-in authoritative DNS server. */
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5353),
+  /** Address the built-in DNS server listens on (UDP and TCP); empty: no DNS server in this instance. */
+  DNS_HOST: z.string().default('0.0.0.0'),
+  /** Our nameservers, comma separated: what hosted zones' NS records say and what a registrar is to be told. */
+  DNS_NAMESERVERS: z
+    .string()
+    .default('ns1.certhub.local,ns2.certhub.local')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))
+    .refine((v) => v.length > 0 && v.every((n) => /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(n)), { message: 'give one or more host names, comma separated' }),
+  /** Mailbox of the zones' SOA (RNAME), as an address. */
+  DNS_HOSTMASTER: z.string().email().default('hostmaster@certhub.local'),
   /** Port the file validation method fetches http://{domain}:PORT/.well-known/pki-validation/ on. */
   DCV_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
   /** 32-byte key (base64) that encrypts private keys at rest; generated into DATA_DIR when absent. */

@@ -193,6 +193,52 @@ export type DcvEmailsRow = {
   created_at: Date;
 };
 
+export type DnsRecordsRow = {
+  id: number;
+  zone_id: number;
+  name: string;
+  type: 'A' | 'AAAA' | 'CNAME' | 'TXT' | 'MX' | 'SRV' | 'CAA' | 'NS';
+  content: string;
+  ttl: number;
+  prio: number;
+  disabled: boolean;
+  system: boolean;
+  created_at: Date;
+};
+
+export type DnsZoneChangesRow = {
+  id: number;
+  zone_id: number;
+  account_id: number | null;
+  actor: string;
+  kind: string;
+  serial: number;
+  diff: unknown;
+  snapshot: unknown;
+  rollback_of: number | null;
+  created_at: Date;
+};
+
+export type DnsZonesRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  serial: number;
+  status: 'pending' | 'active';
+  mname: string;
+  rname: string;
+  refresh: number;
+  retry: number;
+  expire: number;
+  minimum: number;
+  soa_ttl: number;
+  origin: 'registered' | 'external';
+  delegation_checked_at: Date | null;
+  delegation_seen: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
 export type ExchangeRatesRow = {
   currency: string;
   symbol: string;
@@ -638,6 +684,9 @@ export type Tables = {
   csrs: CsrsRow;
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
+  dns_records: DnsRecordsRow;
+  dns_zone_changes: DnsZoneChangesRow;
+  dns_zones: DnsZonesRow;
   exchange_rates: ExchangeRatesRow;
   expiry_reminders: ExpiryRemindersRow;
   front_conf: FrontConfRow;
