@@ -28,8 +28,9 @@ const secret = {
   remark: `alice remark ${tag}`,
   dnsEmail: `dns-${tag}@alice-mail.example`,
   keyName: `alice-key-${tag}`,
+  dnsTxt: `alice-txt-${tag}`,
 };
-const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -86,6 +87,12 @@ beforeAll(async () => {
   const key = must<{ key: { id: number; prefix: string } }>(await alice.post('/v1/apiKey', { name: secret.keyName, scope: 'full' })).key;
   a.apiKeyId = key.id;
   a.apiKeyPrefix = key.prefix;
+  must(await alice.post('/dm-serv/v1/dns/zones', { zone: a.zone }));
+  const base = must<{ zone: { serial: number } }>(await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`)).zone.serial;
+  a.changeId = must<{ changeId: number }>(await alice.post('/dm-serv/v1/domains/records', { zone: a.zone, baseSerial: base, records: [{ host: 'secret', type: 'TXT', value: secret.dnsTxt }] })).changeId;
+  const recs = must<{ zone: { serial: number }; records: { id: number; host: string }[] }>(await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`));
+  a.recordId = recs.records.find((r) => r.host === 'secret')!.id;
+  a.serial = recs.zone.serial;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -157,6 +164,21 @@ function attempts(): Record<string, Call[]> {
     'POST /v1/orders/certificate/{productNo}': [
       { method: 'POST', url: '/v1/orders/certificate/T-OV', payload: { year: 1, contactID: a.contactId, orgID: a.orgId, commonName: 'bob.example', csr: '' } },
     ],
+    'GET /dm-serv/v1/dns/zones': [{ method: 'GET', url: `/dm-serv/v1/dns/zones?search=${a.zone}` }],
+    'POST /dm-serv/v1/dns/zones': [{ method: 'POST', url: '/dm-serv/v1/dns/zones', payload: { zone: a.zone } }],
+    'DELETE /dm-serv/v1/dns/zones/{zone}': [{ method: 'DELETE', url: `/dm-serv/v1/dns/zones/${a.zone}` }],
+    'POST /dm-serv/v1/dns/zones/{zone}/check': [{ method: 'POST', url: `/dm-serv/v1/dns/zones/${a.zone}/check` }],
+    'GET /dm-serv/v1/dns/zones/{zone}/records': [{ method: 'GET', url: `/dm-serv/v1/dns/zones/${a.zone}/records` }],
+    'GET /dm-serv/v1/dns/zones/{zone}/history': [{ method: 'GET', url: `/dm-serv/v1/dns/zones/${a.zone}/history` }],
+    'GET /dm-serv/v1/dns/zones/{zone}/export': [{ method: 'GET', url: `/dm-serv/v1/dns/zones/${a.zone}/export` }],
+    'POST /dm-serv/v1/dns/zones/{zone}/rollback': [{ method: 'POST', url: `/dm-serv/v1/dns/zones/${a.zone}/rollback`, payload: { changeId: a.changeId, baseSerial: a.serial, preview: true } }],
+    'POST /dm-serv/v1/dns/zones/{zone}/import': [{ method: 'POST', url: `/dm-serv/v1/dns/zones/${a.zone}/import`, payload: { text: 'evil 300 IN A 192.0.2.66', mode: 'replace', baseSerial: a.serial } }],
+    'POST /dm-serv/v1/domains/records': [
+      { method: 'POST', url: '/dm-serv/v1/domains/records', payload: { zone: a.zone, baseSerial: a.serial, records: [{ id: a.recordId, host: 'secret', type: 'TXT', value: 'hijacked' }] } },
+      { method: 'POST', url: '/dm-serv/v1/domains/records', payload: { zone: a.zone, baseSerial: a.serial, records: [{ host: 'evil', type: 'A', value: '192.0.2.66' }] } },
+    ],
+    'POST /dm-serv/v1/domains/recordsDel': [{ method: 'POST', url: '/dm-serv/v1/domains/recordsDel', payload: { zone: a.zone, baseSerial: a.serial, ids: [a.recordId], preview: true } }],
+    'POST /dm-serv/v1/dns/batch': [{ method: 'POST', url: '/dm-serv/v1/dns/batch', payload: { zones: [a.zone], action: 'replace', records: [{ host: 'secret', type: 'TXT', value: 'hijacked' }] } }],
     'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
   };
 }
@@ -247,6 +269,9 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(await balanceOf(t.app, bId)).toBe(bBalance);
     const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
     expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
+    const zone = (await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`)).body.data as { zone: { serial: number }; records: { id: number; value: string }[] };
+    expect(zone.zone.serial).toBe(a.serial);
+    expect(zone.records.find((r) => r.id === a.recordId)?.value).toBe(secret.dnsTxt);
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
   });
 });

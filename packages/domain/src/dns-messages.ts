@@ -5,7 +5,7 @@
 const zh = {
   'dns.v.host': '主机记录 {{host}} 不正确：须为 @、字母数字标签或以 *. 开头的通配符，且在 {{zone}} 之内',
   'dns.v.type': '不支持的记录类型 {{type}}',
-  'dns.v.ttl': 'TTL 须为 {{min}}~{{max}} 秒之间的整数',
+  'dns.v.ttl': 'TTL 须为 60~86400 秒之间的整数',
   'dns.v.prio': '优先级须为 0~65535 之间的整数',
   'dns.v.valueRequired': '请填写记录值',
   'dns.v.ipv4': '{{value}} 不是有效的 IPv4 地址',
@@ -69,7 +69,7 @@ export type DnsMessageKey = keyof typeof zh;
 const en: Record<DnsMessageKey, string> = {
   'dns.v.host': 'Host {{host}} is not valid: use @, letter/digit labels or a wildcard starting with *., inside {{zone}}',
   'dns.v.type': 'Record type {{type}} is not supported',
-  'dns.v.ttl': 'TTL must be a whole number of seconds from {{min}} to {{max}}',
+  'dns.v.ttl': 'TTL must be a whole number of seconds from 60 to 86400',
   'dns.v.prio': 'Priority must be a whole number from 0 to 65535',
   'dns.v.valueRequired': 'Enter the record value',
   'dns.v.ipv4': '{{value}} is not a valid IPv4 address',

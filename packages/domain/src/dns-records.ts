@@ -9,6 +9,7 @@ import type { DnsMessageKey } from './dns-messages.ts';
 export const dnsRecordTypes = ['A', 'AAAA', 'CNAME', 'TXT', 'MX', 'SRV', 'CAA', 'NS'] as const;
 export type DnsRecordType = (typeof dnsRecordTypes)[number];
 
+/** TTL bounds (the message dns.v.ttl states them). */
 export const dnsTtlMin = 60;
 export const dnsTtlMax = 86400;
 export const dnsTtlDefault = 600;
@@ -159,7 +160,7 @@ export function checkRecord(input: DnsRecordInput, zone: string): RecordCheck {
   if (!name) errors.host = { key: 'dns.v.host', params: { host: input.host, zone } };
   const type = input.type;
   if (!(dnsRecordTypes as readonly string[]).includes(type)) errors.type = { key: 'dns.v.type', params: { type: String(type) } };
-  if (!Number.isInteger(input.ttl) || input.ttl < dnsTtlMin || input.ttl > dnsTtlMax) errors.ttl = { key: 'dns.v.ttl', params: { min: dnsTtlMin, max: dnsTtlMax } };
+  if (!Number.isInteger(input.ttl) || input.ttl < dnsTtlMin || input.ttl > dnsTtlMax) errors.ttl = { key: 'dns.v.ttl' };
   const value = (input.value ?? '').trim();
   let content = '';
   let prio = 0;
