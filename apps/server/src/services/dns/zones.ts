@@ -117,8 +117,8 @@ async function userRecords(q: Queryable, zoneId: number): Promise<DnsRecordData[
   return rows.map(dataOf);
 }
 
-/** Records with no id are what the snapshot holds (ids are not part of a state). */
-const snapshotOf = (records: DnsRecordData[]) => records.map(({ name, type, content, ttl, prio, disabled }) => ({ name, type, content, ttl, prio, disabled }));
+/** The whole record set after a change; ids kept, so that a rollback of an edit shows as that record changed back. */
+const snapshotOf = (records: DnsRecordData[]) => records.map(({ id, name, type, content, ttl, prio, disabled }) => ({ id, name, type, content, ttl, prio, disabled }));
 
 /**
  * Creates a zone with its SOA (from the zone row), the apex NS (ours) and, for a domain registered here, default
@@ -376,7 +376,7 @@ export async function rollbackZone(db: Db, c: DnsCaller, zone: string, body: { c
     const [ch] = await tx.query<{ snapshot: DnsRecordData[] | string; serial: string }>(`SELECT snapshot, serial FROM dns_zone_changes WHERE id = $1 AND zone_id = $2`, [body.changeId, z.id]);
     if (!ch) throw new AppError('DNS_CHANGE_NOT_FOUND');
     const target = typeof ch.snapshot === 'string' ? (JSON.parse(ch.snapshot) as DnsRecordData[]) : ch.snapshot;
-    return changeZone(tx, c, zone, () => target.map((r) => ({ ...r, id: undefined })), { kind: 'rollback', baseSerial: body.baseSerial, preview: body.preview, rollbackOf: body.changeId, locale });
+    return changeZone(tx, c, zone, () => target.map((r) => ({ ...r })), { kind: 'rollback', baseSerial: body.baseSerial, preview: body.preview, rollbackOf: body.changeId, locale });
   });
 }
 

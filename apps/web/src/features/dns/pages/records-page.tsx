@@ -197,7 +197,6 @@ export default function RecordsPage() {
         dataSource={shown}
         pagination={shown.length > 50 ? { pageSize: 50 } : false}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r: DnsRecord) => ({ disabled: r.system, 'aria-label': `${r.host} ${r.type}` }) }}
-        scroll={{ x: 800 }}
         columns={[
           { title: t('records.colHost'), dataIndex: 'host', width: 160, render: (h: string) => <span style={mono}>{h}</span> },
           { title: t('records.colType'), dataIndex: 'type', width: 80 },

@@ -82,10 +82,10 @@ export default function ZonesPage() {
           data-testid="dns-zones"
           dataSource={shown}
           locale={{ emptyText: t('zones.empty') }}
-          pagination={shown.length > 50 ? { pageSize: 50 } : false}
+          pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
           scroll={{ x: 760 }}
           columns={[
-            { title: t('zones.colZone'), dataIndex: 'name', render: (n: string) => <Link to="/domain/dns/$domain" params={{ domain: n }}>{n}</Link> },
+            { title: t('zones.colZone'), dataIndex: 'name', render: (n: string) => <Link style={{ whiteSpace: 'nowrap' }} to="/domain/dns/$domain" params={{ domain: n }}>{n}</Link> },
             {
               title: t('zones.colStatus'),
               key: 'status',
