@@ -80,4 +80,25 @@ CREATE VIEW pdns_records AS
   SELECT -z.id::bigint AS id, z.id AS domain_id, z.name, 'SOA'::text AS type,
          z.mname || ' ' || z.rname || ' ' || z.serial || ' ' || z.refresh || ' ' || z.retry || ' ' || z.expire || ' ' || z.minimum AS content,
          z.soa_ttl AS ttl, 0 AS prio, false AS disabled, NULL::text AS ordername, true AS auth
-  FROM dns_zones z;
+  FROM dns_zones z
+  UNION ALL
+  -- Empty non-terminals (a.b.example.com exists, b.example.com has no record): PowerDNS knows them by rows with no
+  -- type (what its rectify-zone writes), and answers NODATA rather than NXDOMAIN for them, as RFC 8020 wants.
+  SELECT DISTINCT NULL::bigint AS id, r.zone_id AS domain_id, anc.name, NULL::text AS type, NULL::text AS content,
+         NULL::integer AS ttl, NULL::integer AS prio, false AS disabled, NULL::text AS ordername, true AS auth
+  FROM dns_records r
+  JOIN dns_zones z ON z.id = r.zone_id
+  CROSS JOIN LATERAL (
+    SELECT array_to_string((string_to_array(r.name, '.'))[i:], '.') AS name
+    FROM generate_series(2, array_length(string_to_array(r.name, '.'), 1)) AS i
+  ) anc
+  WHERE NOT r.disabled AND right(anc.name, length(z.name) + 1) = '.' || z.name
+    AND NOT EXISTS (SELECT 1 FROM dns_records x WHERE x.zone_id = r.zone_id AND x.name = anc.name AND NOT x.disabled);
+
+-- The rest of PowerDNS's gpgsql schema, empty: what it reads besides zones and records (metadata, DNSSEC keys,
+-- TSIG keys, comments, autoprimaries) when it serves these zones (apps/server/src/adapters/dns/powerdns.ts).
+CREATE TABLE pdns_domainmetadata (id serial PRIMARY KEY, domain_id integer, kind text, content text);
+CREATE TABLE pdns_cryptokeys (id serial PRIMARY KEY, domain_id integer, flags integer NOT NULL, active boolean, published boolean DEFAULT true, content text);
+CREATE TABLE pdns_tsigkeys (id serial PRIMARY KEY, name text, algorithm text, secret text);
+CREATE TABLE pdns_comments (id serial PRIMARY KEY, domain_id integer NOT NULL, name text NOT NULL, type text NOT NULL, modified_at integer NOT NULL, account text, comment text NOT NULL);
+CREATE TABLE pdns_supermasters (ip inet NOT NULL, nameserver text NOT NULL, account text NOT NULL, PRIMARY KEY (ip, nameserver));

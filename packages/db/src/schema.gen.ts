@@ -476,6 +476,45 @@ export type PaymentsRow = {
   updated_at: Date;
 };
 
+export type PdnsCommentsRow = {
+  id: number;
+  domain_id: number;
+  name: string;
+  type: string;
+  modified_at: number;
+  account: string | null;
+  comment: string;
+};
+
+export type PdnsCryptokeysRow = {
+  id: number;
+  domain_id: number | null;
+  flags: number;
+  active: boolean | null;
+  published: boolean | null;
+  content: string | null;
+};
+
+export type PdnsDomainmetadataRow = {
+  id: number;
+  domain_id: number | null;
+  kind: string | null;
+  content: string | null;
+};
+
+export type PdnsSupermastersRow = {
+  ip: string;
+  nameserver: string;
+  account: string;
+};
+
+export type PdnsTsigkeysRow = {
+  id: number;
+  name: string | null;
+  algorithm: string | null;
+  secret: string | null;
+};
+
 export type ProductsRow = {
   product_no: string;
   product_name: string;
@@ -707,6 +746,11 @@ export type Tables = {
   pay_ways: PayWaysRow;
   payment_callback_log: PaymentCallbackLogRow;
   payments: PaymentsRow;
+  pdns_comments: PdnsCommentsRow;
+  pdns_cryptokeys: PdnsCryptokeysRow;
+  pdns_domainmetadata: PdnsDomainmetadataRow;
+  pdns_supermasters: PdnsSupermastersRow;
+  pdns_tsigkeys: PdnsTsigkeysRow;
   products: ProductsRow;
   rate_events: RateEventsRow;
   re_sign_requests: ReSignRequestsRow;

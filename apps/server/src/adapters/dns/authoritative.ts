@@ -48,13 +48,13 @@ function ancestry(name: string): string[] {
   return labels.map((_, i) => labels.slice(i).join('.'));
 }
 
-function soaOf(z: ZoneRow, owner = z.name): packet.Answer {
+/** The zone's SOA; in a negative answer (NXDOMAIN, NODATA) its TTL is the lesser of its own and MINIMUM (RFC 2308 §3). */
+function soaOf(z: ZoneRow, owner = z.name, negative = true): packet.Answer {
   return {
     name: owner,
     type: 'SOA',
     class: 'IN',
-    // RFC 2308 §3: a negative answer's SOA TTL is the lesser of the SOA's TTL and its MINIMUM.
-    ttl: owner === z.name ? z.soa_ttl : Math.min(z.soa_ttl, z.minimum),
+    ttl: negative ? Math.min(z.soa_ttl, z.minimum) : z.soa_ttl,
     data: { mname: z.mname, rname: z.rname, serial: Number(z.serial), refresh: z.refresh, retry: z.retry, expire: z.expire, minimum: z.minimum },
   };
 }
@@ -126,7 +126,7 @@ export async function resolveQuestion(db: Queryable, qname: string, qtype: strin
   }
 
   const answerFrom = async (records: Rr[], owner: string): Promise<void> => {
-    if (qtype === 'SOA' && owner.toLowerCase() === zone.name) out.answers.push(soaOf(zone, owner));
+    if ((qtype === 'SOA' || qtype === 'ANY') && owner.toLowerCase() === zone.name) out.answers.push(soaOf(zone, owner, false));
     const cname = records.find((r) => r.type === 'CNAME');
     if (cname && qtype !== 'CNAME') {
       out.answers.push(toAnswer(cname, owner));
