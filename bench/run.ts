@@ -10,6 +10,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['payments', { run: async () => (await import('./sections/payments.ts')).run() }],
   ['lighthouse', { run: async () => (await import('./sections/lighthouse.ts')).run() }],
   ['typing', { run: async () => (await import('./sections/typing.ts')).run() }],
+  ['dns', { run: async () => (await import('./sections/dns.ts')).run() }],
 ];
 
 const only = process.argv.slice(2);
