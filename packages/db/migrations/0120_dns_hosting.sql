@@ -102,3 +102,14 @@ CREATE TABLE pdns_cryptokeys (id serial PRIMARY KEY, domain_id integer, flags in
 CREATE TABLE pdns_tsigkeys (id serial PRIMARY KEY, name text, algorithm text, secret text);
 CREATE TABLE pdns_comments (id serial PRIMARY KEY, domain_id integer NOT NULL, name text NOT NULL, type text NOT NULL, modified_at integer NOT NULL, account text, comment text NOT NULL);
 CREATE TABLE pdns_supermasters (ip inet NOT NULL, nameserver text NOT NULL, account text NOT NULL, PRIMARY KEY (ip, nameserver));
+
+-- DCV autopilot: the validation records published for an order in a zone hosted here, removed after issuance.
+CREATE TABLE dns_dcv_records (
+  id          bigserial PRIMARY KEY,
+  order_id    integer NOT NULL,
+  zone_id     integer NOT NULL REFERENCES dns_zones(id) ON DELETE CASCADE,
+  name        text NOT NULL,
+  type        text NOT NULL,
+  content     text NOT NULL
+);
+CREATE INDEX dns_dcv_records_order ON dns_dcv_records(order_id);

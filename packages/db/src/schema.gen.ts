@@ -193,6 +193,15 @@ export type DcvEmailsRow = {
   created_at: Date;
 };
 
+export type DnsDcvRecordsRow = {
+  id: number;
+  order_id: number;
+  zone_id: number;
+  name: string;
+  type: string;
+  content: string;
+};
+
 export type DnsRecordsRow = {
   id: number;
   zone_id: number;
@@ -723,6 +732,7 @@ export type Tables = {
   csrs: CsrsRow;
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
+  dns_dcv_records: DnsDcvRecordsRow;
   dns_records: DnsRecordsRow;
   dns_zone_changes: DnsZoneChangesRow;
   dns_zones: DnsZonesRow;

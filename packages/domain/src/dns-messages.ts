@@ -62,6 +62,8 @@ const zh = {
   'dns.kind.batch': '批量解析',
   'dns.kind.create': '创建域名',
   'dns.kind.dcv': '域名验证记录',
+  'orders.event.dcv_published': '{{domain}} 的验证记录已自动添加到托管的 {{zone}}（{{type}} {{host}}）',
+  'orders.event.dcv_removed': '签发后已从 {{zone}} 删除验证记录',
 } as const;
 
 export type DnsMessageKey = keyof typeof zh;
@@ -126,6 +128,8 @@ const en: Record<DnsMessageKey, string> = {
   'dns.kind.batch': 'Batch DNS',
   'dns.kind.create': 'Zone created',
   'dns.kind.dcv': 'Domain validation record',
+  'orders.event.dcv_published': 'Validation record of {{domain}} published in the hosted zone {{zone}} ({{type}} {{host}})',
+  'orders.event.dcv_removed': 'Validation records removed from {{zone}} after issuance',
 };
 
 export const dnsMessages = { zh, en } as const;

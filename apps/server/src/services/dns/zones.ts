@@ -234,7 +234,7 @@ const said = (locale: Locale, s: DnsSaid) => translate(locale, s.key, s.params);
 /** A change: what the record set becomes from what it is (throws an AppError when the request cannot apply). */
 type Build = (current: DnsRecordData[], zone: ZoneRow) => DnsRecordData[];
 
-interface ChangeOptions {
+export interface ChangeOptions {
   kind: 'edit' | 'delete' | 'import' | 'rollback' | 'batch' | 'dcv';
   baseSerial?: number | undefined;
   preview: boolean;
@@ -253,7 +253,7 @@ async function diffSince(q: Queryable, z: ZoneRow, serial: number, now: DnsRecor
 }
 
 /** The one path every change of records takes (see the top of this file). */
-async function changeZone(tx: Queryable, c: DnsCaller, zone: string, build: Build, o: ChangeOptions): Promise<DnsChangeAnswer> {
+export async function changeZone(tx: Queryable, c: DnsCaller, zone: string, build: Build, o: ChangeOptions): Promise<DnsChangeAnswer> {
   const z = await zoneFor(tx, c.accountId, zone, true);
   const current = await userRecords(tx, z.id);
   const serial = Number(z.serial);
