@@ -68,6 +68,28 @@ describe('DCV autopilot', () => {
     expect(statuses.every((s) => s === 1005)).toBe(true);
   });
 
+  it('checks CAA (RFC 8659) before issuing: a record naming another CA holds the order, adding the brand\'s CA lets it issue', async () => {
+    const caaZone = 'caa-test.example';
+    await api.post('/dm-serv/v1/dns/zones', { zone: caaZone });
+    const base = ((await api.get(`/dm-serv/v1/dns/zones/${caaZone}/records`)).body.data as { zone: { serial: number } }).zone.serial;
+    expect((await api.post('/dm-serv/v1/domains/records', { zone: caaZone, baseSerial: base, records: [{ host: '@', type: 'CAA', value: '0 issue "letsencrypt.org"' }] })).body.code).toBe(200);
+    // The name is below the apex: the apex's CAA is the relevant set (climbing the tree).
+    const name = `shop.${caaZone}`;
+    const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(name), commonName: name });
+    const orderNo = String(r.body.data);
+    await markPaid(t.app, orderNo);
+    await drainAll(t.app);
+    expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1009);
+    const held = JSON.stringify((await api.get(`/v1/orders/detail/${orderNo}`, { lang: 'en' })).body.data);
+    expect(held).toContain(`The CAA records of ${name} (at ${caaZone}) allow only letsencrypt.org, not this certificate's CA (globalsign.com)`);
+    const now = ((await api.get(`/dm-serv/v1/dns/zones/${caaZone}/records`)).body.data as { zone: { serial: number } }).zone.serial;
+    await api.post('/dm-serv/v1/domains/records', { zone: caaZone, baseSerial: now, records: [{ host: '@', type: 'CAA', value: '0 issue "globalsign.com"' }] });
+    // The retry is due later; the test makes it due now rather than waiting.
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'issue.order' AND status = 'pending'`);
+    await drainAll(t.app);
+    expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1005);
+  });
+
   it('leaves a name outside hosted zones to the user', async () => {
     const name = 'elsewhere.example.org';
     const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(name), commonName: name });

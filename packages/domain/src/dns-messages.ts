@@ -64,6 +64,7 @@ const zh = {
   'dns.kind.dcv': '域名验证记录',
   'orders.event.dcv_published': '{{domain}} 的验证记录已自动添加到托管的 {{zone}}（{{type}} {{host}}）',
   'orders.event.dcv_removed': '签发后已从 {{zone}} 删除验证记录',
+  'orders.event.caa_refused': '{{domain}} 的 CAA 记录（{{at}}）只允许 {{issuers}} 签发，不包括本证书的 CA（{{ca}}）：请在 CAA 中加入 {{ca}}，签发将自动重试',
 } as const;
 
 export type DnsMessageKey = keyof typeof zh;
@@ -130,6 +131,7 @@ const en: Record<DnsMessageKey, string> = {
   'dns.kind.dcv': 'Domain validation record',
   'orders.event.dcv_published': 'Validation record of {{domain}} published in the hosted zone {{zone}} ({{type}} {{host}})',
   'orders.event.dcv_removed': 'Validation records removed from {{zone}} after issuance',
+  'orders.event.caa_refused': 'The CAA records of {{domain}} (at {{at}}) allow only {{issuers}}, not this certificate\'s CA ({{ca}}): add {{ca}} to CAA and issuance is retried by itself',
 };
 
 export const dnsMessages = { zh, en } as const;
