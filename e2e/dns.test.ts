@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../apps/server/src/adapters/dns/authoritative.ts';
-import { animationsDone, apiClient, everyLook, expectAccessible, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { animationsDone, apiClient, everyLook, expectAccessible, opensslCsr, orderStatusOf, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { freePort } from '../apps/server/test/dns-helpers.ts';
 
 const run = promisify(execFile);
 let stack: Stack;
@@ -29,8 +30,10 @@ async function shot(p: Page, name: string) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  dns = await startAuthoritativeDns(stack.app.db, { host: '127.0.0.1', port: 0 });
+  // Domain control validation asks the resolver the server starts with: the built-in authoritative server here.
+  const port = await freePort();
+  stack = await startStack({ DNS_RESOLVER: `127.0.0.1:${port}` });
+  dns = await startAuthoritativeDns(stack.app.db, { host: '127.0.0.1', port });
   token = await signUpThroughApi(stack.baseUrl, `dns.${tag}@example.com`, password);
 });
 afterAll(async () => {
@@ -127,6 +130,24 @@ describe('/domain/batch/dns', () => {
     await p.getByTestId('batch-summary').getByText('共 50 个域名：成功 50 个，失败 0 个').waitFor();
     for (const z of [zones[0]!, zones[49]!]) expect(await dig(`_verify.${z}`, 'TXT')).toBe(`"batch-${tag}"`);
     await expectAccessible(p);
+  });
+});
+
+describe('DCV autopilot', () => {
+  it('buys a certificate for a name in a hosted zone and sees it issued with no validation step', async () => {
+    const hosted = `buy-${tag}.example`;
+    await api('POST', '/dm-serv/v1/dns/zones', { zone: hosted });
+    await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [`dns.${tag}@example.com`]);
+    const cn = `www.${hosted}`;
+    const orderNo = String(await api<string>('POST', '/v1/orders/certificate/GS-DV-SSL', { year: 1, csr: opensslCsr(cn), commonName: cn, dcvMethod: 'dns' })).split(',')[0]!;
+    await api('POST', '/v1/orders/pay', { payWay: 'balance', orderNo });
+    // The server's own jobs publish, check, issue and clean up: nothing to click.
+    await expect.poll(() => orderStatusOf(api, orderNo), { timeout: 60_000, interval: 250 }).toBe(1005);
+    const p = await stack.newPage({ lang: 'zh', token });
+    await p.goto(`/ssl/certificate/${orderNo}`);
+    const timeline = p.getByTestId('order-timeline');
+    await timeline.getByText(`${cn} 的验证记录已自动添加到托管的 ${hosted}`).waitFor();
+    await timeline.getByText(`签发后已从 ${hosted} 删除验证记录`).waitFor();
   });
 });
 
