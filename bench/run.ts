@@ -12,6 +12,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['domains', { run: async () => (await import('./sections/domains.ts')).run() }],
   ['typing', { run: async () => (await import('./sections/typing.ts')).run() }],
   ['messages', { run: async () => (await import('./sections/messages.ts')).run() }],
+  ['dns', { run: async () => (await import('./sections/dns.ts')).run() }],
 ];
 
 const only = process.argv.slice(2);

@@ -19,18 +19,20 @@ const envSchema = z.object({
    * chunks let other calls in sooner on the embedded database, larger ones finish a batch sooner.
    */
   PAY_BATCH_CHUNK: z.coerce.number().int().min(1).max(500).optional(),
-  /**
-   * Nameservers a domain registered here gets at the registry (the product's own DNS hosting), comma-separated.
-   */
-  DOMAIN_NAMESERVERS: z
-    .string()
-    .default('ns1.certhub.local,ns2.certhub.local')
-    .transform((s) => s.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean))
-    .refine((l) => l.length >= 2 && l.length <= 13, { message: 'two to thirteen host names, comma-separated' }),
   /** Resolver used by DNS domain control validation, host:port; empty means the system's. */
   DNS_RESOLVER: z.string().default(''),
   /** Port of the built-in authoritative DNS server. */
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5353),
+  /** Address the built-in DNS server listens on (UDP and TCP); empty: no DNS server in this instance. */
+  DNS_HOST: z.string().default('0.0.0.0'),
+  /** Our nameservers, comma separated: what hosted zones' NS records say and what a registrar is to be told. */
+  DNS_NAMESERVERS: z
+    .string()
+    .default('ns1.certhub.local,ns2.certhub.local')
+    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))
+    .refine((v) => v.length >= 2 && v.length <= 13 && v.every((n) => /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(n)), { message: 'give two to thirteen host names, comma separated (a registry wants at least two)' }),
+  /** Mailbox of the zones' SOA (RNAME), as an address. */
+  DNS_HOSTMASTER: z.string().email().default('hostmaster@certhub.local'),
   /** Port the file validation method fetches http://{domain}:PORT/.well-known/pki-validation/ on. */
   DCV_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
   /** 32-byte key (base64) that encrypts private keys at rest; generated into DATA_DIR when absent. */

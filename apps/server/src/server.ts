@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig, startupNotices } from './config.ts';
 import { openDatabase } from './start.ts';
 import { buildApp } from './app.ts';
+import { startAuthoritativeDns } from './adapters/dns/authoritative.ts';
 
 const config = loadConfig();
 const notices = startupNotices(config);
@@ -56,6 +57,17 @@ process.on('unhandledRejection', (reason) => {
 });
 
 for (const line of notices.info) app.log.info(line);
+// The authoritative DNS server answers from the database: every instance may run one (DNS_HOST empty: none here).
+// A port already taken (mDNS holds 5353 on many desktops) leaves this instance without DNS, said loudly, not down.
+if (config.DNS_HOST) {
+  try {
+    const dns = await startAuthoritativeDns(db, { host: config.DNS_HOST, port: config.DNS_PORT, log: app.log });
+    app.addHook('preClose', () => dns.close());
+    app.log.info(`authoritative DNS on ${config.DNS_HOST}:${dns.port} (UDP and TCP)`);
+  } catch (e) {
+    app.log.error({ err: e }, `authoritative DNS could not listen on ${config.DNS_HOST}:${config.DNS_PORT}: set DNS_PORT to a free port (or DNS_HOST= to run none here)`);
+  }
+}
 await app.listen({ host: config.HOST, port: config.PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;

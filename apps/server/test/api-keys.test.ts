@@ -30,6 +30,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
     'POST /v1/tools/cfdns/zones', 'POST /v1/tools/cfdns/records', 'POST /v1/tools/cfdns/create', 'POST /v1/tools/report',
     'PUT /v1/siteMsg/read', 'PUT /v1/siteMsg/{id}', 'DELETE /v1/siteMsg/{id}', 'PUT /v1/siteMsg/announcement/{id}', 'DELETE /v1/siteMsg/announcement/{id}',
+    'POST /dm-serv/v1/dns/zones', 'DELETE /dm-serv/v1/dns/zones/{zone}', 'POST /dm-serv/v1/dns/zones/{zone}/check', 'POST /dm-serv/v1/domains/records',
+    'POST /dm-serv/v1/domains/recordsDel', 'POST /dm-serv/v1/dns/zones/{zone}/rollback', 'POST /dm-serv/v1/dns/zones/{zone}/import', 'POST /dm-serv/v1/dns/batch',
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
@@ -61,6 +63,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /dm-serv/v1/tld', 'GET /dm-serv/v1/domains/suggest', 'GET /dm-serv/v1/carts', 'GET /dm-serv/v1/contacts', 'GET /dm-serv/v1/domains',
     'GET /dm-serv/v1/domains/{orderNo}', 'GET /dm-serv/v1/orders/renew/records', 'GET /dm-serv/v1/orders', 'GET /dm-serv/v1/transferIn',
     'GET /dm-serv/v1/transferOut', 'GET /dm-serv/v1/groups', 'GET /dm-serv/v1/batch', 'GET /dm-serv/v1/batch/{id}',
+    'GET /dm-serv/v1/dns/zones', 'GET /dm-serv/v1/dns/zones/{zone}/records', 'GET /dm-serv/v1/dns/zones/{zone}/history', 'GET /dm-serv/v1/dns/zones/{zone}/export',
   ],
 };
 

@@ -31,8 +31,9 @@ const secret = {
   dmContact: `AliceRegistrant${tag}`,
   dmGroup: `AliceGroup${tag}`,
   dmRemark: `alice domain remark ${tag}`,
+  dnsTxt: `alice-txt-${tag}`,
 };
-const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0 };
 /** The first account's domain names and ids under /dm-serv/v1. */
 const dm = { domain: `alice-${tag}.com`, moved: `alice-in-${tag}.net`, orderNo: '', cartId: 0, contactId: 0, groupId: 0, batchId: '', transferId: 0 };
 let aBalance = 0;
@@ -106,6 +107,12 @@ beforeAll(async () => {
   must(await alice.post(`${D}/transferIn`, { items: [{ domain: dm.moved, authCode: planted.authCode }], contactId: dm.contactId }));
   dm.transferId = (await t.app.db.query<{ id: number }>(`SELECT transfer_id AS id FROM domain_orders WHERE name = $1`, [dm.moved]))[0]!.id;
   dm.batchId = must<{ id: string }>(await alice.post(`${D}/batch`, { kind: 'remark', remark: secret.dmRemark, domains: [dm.domain] })).id;
+  must(await alice.post('/dm-serv/v1/dns/zones', { zone: a.zone }));
+  const base = must<{ zone: { serial: number } }>(await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`)).zone.serial;
+  a.changeId = must<{ changeId: number }>(await alice.post('/dm-serv/v1/domains/records', { zone: a.zone, baseSerial: base, records: [{ host: 'secret', type: 'TXT', value: secret.dnsTxt }] })).changeId;
+  const recs = must<{ zone: { serial: number }; records: { id: number; host: string }[] }>(await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`));
+  a.recordId = recs.records.find((r) => r.host === 'secret')!.id;
+  a.serial = recs.zone.serial;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -183,6 +190,21 @@ function attempts(): Record<string, Call[]> {
       { method: 'POST', url: '/v1/orders/certificate/T-OV', payload: { year: 1, contactID: a.contactId, orgID: a.orgId, commonName: 'bob.example', csr: '' } },
     ],
     ...domainAttempts(),
+    'GET /dm-serv/v1/dns/zones': [{ method: 'GET', url: `/dm-serv/v1/dns/zones?search=${a.zone}` }],
+    'POST /dm-serv/v1/dns/zones': [{ method: 'POST', url: '/dm-serv/v1/dns/zones', payload: { zone: a.zone } }],
+    'DELETE /dm-serv/v1/dns/zones/{zone}': [{ method: 'DELETE', url: `/dm-serv/v1/dns/zones/${a.zone}` }],
+    'POST /dm-serv/v1/dns/zones/{zone}/check': [{ method: 'POST', url: `/dm-serv/v1/dns/zones/${a.zone}/check` }],
+    'GET /dm-serv/v1/dns/zones/{zone}/records': [{ method: 'GET', url: `/dm-serv/v1/dns/zones/${a.zone}/records` }],
+    'GET /dm-serv/v1/dns/zones/{zone}/history': [{ method: 'GET', url: `/dm-serv/v1/dns/zones/${a.zone}/history` }],
+    'GET /dm-serv/v1/dns/zones/{zone}/export': [{ method: 'GET', url: `/dm-serv/v1/dns/zones/${a.zone}/export` }],
+    'POST /dm-serv/v1/dns/zones/{zone}/rollback': [{ method: 'POST', url: `/dm-serv/v1/dns/zones/${a.zone}/rollback`, payload: { changeId: a.changeId, baseSerial: a.serial, preview: true } }],
+    'POST /dm-serv/v1/dns/zones/{zone}/import': [{ method: 'POST', url: `/dm-serv/v1/dns/zones/${a.zone}/import`, payload: { text: 'evil 300 IN A 192.0.2.66', mode: 'replace', baseSerial: a.serial } }],
+    'POST /dm-serv/v1/domains/records': [
+      { method: 'POST', url: '/dm-serv/v1/domains/records', payload: { zone: a.zone, baseSerial: a.serial, records: [{ id: a.recordId, host: 'secret', type: 'TXT', value: 'hijacked' }] } },
+      { method: 'POST', url: '/dm-serv/v1/domains/records', payload: { zone: a.zone, baseSerial: a.serial, records: [{ host: 'evil', type: 'A', value: '192.0.2.66' }] } },
+    ],
+    'POST /dm-serv/v1/domains/recordsDel': [{ method: 'POST', url: '/dm-serv/v1/domains/recordsDel', payload: { zone: a.zone, baseSerial: a.serial, ids: [a.recordId], preview: true } }],
+    'POST /dm-serv/v1/dns/batch': [{ method: 'POST', url: '/dm-serv/v1/dns/batch', payload: { zones: [a.zone], action: 'replace', records: [{ host: 'secret', type: 'TXT', value: 'hijacked' }] } }],
     'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
   };
 }
@@ -319,6 +341,9 @@ describe('authorization matrix: another account with the first account\'s ids', 
     const dmDetail = (await alice.get(`/dm-serv/v1/domains/${dm.orderNo}`)).body.data as { remark: string; locked: boolean; forSale: boolean; groupName: string; nameservers: string[] };
     expect(dmDetail).toMatchObject({ remark: secret.dmRemark, locked: true, forSale: false, groupName: secret.dmGroup, nameservers: ['ns1.certhub.local', 'ns2.certhub.local'] });
     expect(((await alice.get('/dm-serv/v1/carts')).body.data as { items: { id: number; years: number }[] }).items).toEqual([expect.objectContaining({ id: dm.cartId, years: 1 })]);
+    const zone = (await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`)).body.data as { zone: { serial: number }; records: { id: number; value: string }[] };
+    expect(zone.zone.serial).toBe(a.serial);
+    expect(zone.records.find((r) => r.id === a.recordId)?.value).toBe(secret.dnsTxt);
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
     const mine = (await alice.get('/v1/siteMsg?kind=issued')).body.data as { siteMsges: { id: number; read: boolean; title: string }[] };
     expect(mine.siteMsges.find((m) => m.id === a.siteMsgId)).toMatchObject({ read: false, title: expect.stringContaining(secret.issued) });

@@ -101,6 +101,12 @@ describe('cart, checkout and the account\'s names', () => {
     const mine = must<{ items: { domain: string; nameservers: string[]; locked: boolean }[] }>(await alice.get(`${P}/domains?tab=mine`));
     expect(mine.items.map((i) => i.domain)).toEqual(expect.arrayContaining([one, two]));
     expect(mine.items[0]!.nameservers).toEqual(['ns1.certhub.local', 'ns2.certhub.local']);
+    // Both are hosted here at once, active, with the parked-domain mail records; the other account sees no zone.
+    const zones = must<{ zones: { name: string; status: string; origin: string }[] }>(await alice.get('/dm-serv/v1/dns/zones'));
+    expect(zones.zones.filter((z) => z.name === one || z.name === two).map((z) => `${z.status} ${z.origin}`)).toEqual(['active registered', 'active registered']);
+    const recs = must<{ records: { host: string; type: string; value: string }[] }>(await alice.get(`/dm-serv/v1/dns/zones/${one}/records`));
+    expect(recs.records).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'TXT', value: 'v=spf1 -all' })]));
+    expect(must<{ zones: unknown[] }>(await bob.get('/dm-serv/v1/dns/zones')).zones).toHaveLength(0);
     expect(must<{ items: unknown[] }>(await alice.get(`${P}/domains?tab=expired`)).items).toHaveLength(0);
     expect(must<{ total: number }>(await bob.get(`${P}/domains?tab=mine`)).total).toBe(0);
     expect((await alice.get(`${P}/domains?tab=nope`)).body.code).toBe(10001);
@@ -158,7 +164,7 @@ describe('cart, checkout and the account\'s names', () => {
     // Within 60 days of registration the registry refuses.
     expect((await alice.post('/dev/registry/transferOut', { domain: two2, authCode: code })).body.code).toBe(14202);
     const later = (days: number) => () => new Date(Date.now() + days * 86400_000);
-    const ctx70 = createDomainsContext({ db: t.app.db, log: t.app.log, nameservers: [], clock: later(70) });
+    const ctx70 = createDomainsContext({ db: t.app.db, log: t.app.log, clock: later(70) });
     const asked = await t.app.db.tx((q) => ctx70.registry.requestFromElsewhere(q, two2, code));
     expect(asked.ok).toBe(true);
     const id = asked.ok ? asked.transfer.id : 0;
@@ -167,9 +173,9 @@ describe('cart, checkout and the account\'s names', () => {
     expect(must<{ items: unknown[] }>(await bob.get(`${P}/transferOut`)).items).toHaveLength(0);
     expect((await bob.post(`${P}/transferOut/${id}`, { approve: true })).body.code).toBe(10004);
     // Four days on nothing happens; after five the registry approves and the name leaves.
-    expect(await runTransferEvent(createDomainsContext({ db: t.app.db, log: t.app.log, nameservers: [], clock: later(74) }), id, 'settle')).toMatchObject({ retryInSeconds: expect.any(Number) });
+    expect(await runTransferEvent(createDomainsContext({ db: t.app.db, log: t.app.log, clock: later(74) }), id, 'settle')).toMatchObject({ retryInSeconds: expect.any(Number) });
     expect(must<{ items: { domain: string }[] }>(await alice.get(`${P}/domains?keyword=out-${tag}`)).items).toHaveLength(1);
-    await runTransferEvent(createDomainsContext({ db: t.app.db, log: t.app.log, nameservers: [], clock: later(76) }), id, 'settle');
+    await runTransferEvent(createDomainsContext({ db: t.app.db, log: t.app.log, clock: later(76) }), id, 'settle');
     expect(must<{ items: unknown[] }>(await alice.get(`${P}/domains?keyword=out-${tag}`)).items).toHaveLength(0);
     expect(must<{ items: { id: number; status: string }[] }>(await alice.get(`${P}/transferOut`)).items.find((i) => i.id === id)?.status).toBe('serverApproved');
   });
@@ -255,7 +261,7 @@ describe('the sandbox registry over time (injected clock)', () => {
     const name = `life-${tag}.com`;
     const cart = must<{ items: { id: number }[] }>(await alice.post(`${P}/carts`, { domains: [name] }));
     must(await alice.post(`${P}/pay`, { cartIds: cart.items.map((i) => i.id), contactId }));
-    const at = (days: number) => createDomainsContext({ db: t.app.db, log: t.app.log, nameservers: [], clock: () => new Date(addYears(new Date(), 1).getTime() + days * 86400_000) });
+    const at = (days: number) => createDomainsContext({ db: t.app.db, log: t.app.log, clock: () => new Date(addYears(new Date(), 1).getTime() + days * 86400_000) });
     const quote = async (days: number) => (await renewQuotes(at(days), aliceId, [name], 1, 'en')).items[0]!;
     expect(await quote(10)).toMatchObject({ price: com.renew, redemption: false, fault: null });
     expect(await quote(40)).toMatchObject({ price: com.renew + com.redemption, redemption: true, fault: null });
@@ -273,7 +279,7 @@ describe('the sandbox registry over time (injected clock)', () => {
 
 describe('expiry', () => {
   it('lists names expiring within N days and reminds once through the notification settings', async () => {
-    const ctx = createDomainsContext({ db: t.app.db, log: t.app.log, nameservers: [], clock: () => new Date(addYears(new Date(), 5).getTime() - 10 * 86400_000) });
+    const ctx = createDomainsContext({ db: t.app.db, log: t.app.log, clock: () => new Date(addYears(new Date(), 5).getTime() - 10 * 86400_000) });
     const near = await domainsExpiringWithin(ctx, aliceId, 30);
     expect(near.map((d) => d.domain)).toContain(`two-${tag}.top`);
     await t.app.db.query(`UPDATE accounts SET email = $2 WHERE id = $1`, [aliceId, `alice-${tag}@example.com`]);

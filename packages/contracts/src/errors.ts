@@ -51,6 +51,18 @@ export const errorCatalog = {
   /** Domain groups (document 02 §8: non-200 shows a warning with the message). */
   DOMAIN_GROUP: { code: 14210, status: 200, key: 'dm.err.group' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
+  // DNS hosting (/domain/dns): 14300-14399.
+  DNS_ZONE_NOT_FOUND: { code: 14300, status: 200, key: 'dns.zoneNotFound' },
+  /** A record (or the record set after a change) breaks a rule; errors names each field or record at fault. */
+  DNS_RECORD_INVALID: { code: 14301, status: 200, key: 'dns.setInvalid' },
+  /** The zone changed since the serial the edit was based on; data carries the current serial and what changed. */
+  DNS_CONFLICT: { code: 14302, status: 200, key: 'dns.conflict' },
+  DNS_ZONE_TAKEN: { code: 14303, status: 200, key: 'dns.zoneTaken' },
+  DNS_CHANGE_NOT_FOUND: { code: 14304, status: 200, key: 'dns.changeNotFound' },
+  DNS_IMPORT_INVALID: { code: 14305, status: 200, key: 'dns.import.problems' },
+  DNS_NOTHING_CHANGED: { code: 14306, status: 200, key: 'dns.nothing' },
+  DNS_RECORD_NOT_FOUND: { code: 14307, status: 200, key: 'dns.recordNotFound' },
+  DNS_SYSTEM_RECORD: { code: 14308, status: 200, key: 'dns.systemRecord' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },
   /** The per-address limit on anonymous calls (HTTP 429, with Retry-After). */

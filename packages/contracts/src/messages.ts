@@ -9,6 +9,7 @@ import { apiKeysMessagesEn, apiKeysMessagesZh } from './api-keys-messages.ts';
 import { securityMessagesEn, securityMessagesZh } from './security-messages.ts';
 import { siteMessagesMessagesEn, siteMessagesMessagesZh } from './site-messages-messages.ts';
 import { domainsMessagesEn, domainsMessagesZh } from './domains-messages.ts';
+import { dnsMessages } from '@cc/domain/dns-messages';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -30,6 +31,7 @@ const zh = {
   ...securityMessagesZh,
   ...siteMessagesMessagesZh,
   ...domainsMessagesZh,
+  ...dnsMessages.zh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -47,6 +49,7 @@ const en: Record<MessageKey, string> = {
   ...securityMessagesEn,
   ...siteMessagesMessagesEn,
   ...domainsMessagesEn,
+  ...dnsMessages.en,
 };
 
 export const messages = { zh, en } as const;

@@ -212,6 +212,61 @@ export type DcvEmailsRow = {
   created_at: Date;
 };
 
+export type DnsDcvRecordsRow = {
+  id: number;
+  order_id: number;
+  zone_id: number;
+  name: string;
+  type: string;
+  content: string;
+};
+
+export type DnsRecordsRow = {
+  id: number;
+  zone_id: number;
+  name: string;
+  type: 'A' | 'AAAA' | 'CNAME' | 'TXT' | 'MX' | 'SRV' | 'CAA' | 'NS';
+  content: string;
+  ttl: number;
+  prio: number;
+  disabled: boolean;
+  system: boolean;
+  created_at: Date;
+};
+
+export type DnsZoneChangesRow = {
+  id: number;
+  zone_id: number;
+  account_id: number | null;
+  actor: string;
+  kind: string;
+  serial: number;
+  diff: unknown;
+  snapshot: unknown;
+  rollback_of: number | null;
+  created_at: Date;
+};
+
+export type DnsZonesRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  serial: number;
+  status: 'pending' | 'active';
+  mname: string;
+  rname: string;
+  refresh: number;
+  retry: number;
+  expire: number;
+  minimum: number;
+  soa_ttl: number;
+  origin: 'registered' | 'external';
+  delegation_checked_at: Date | null;
+  delegation_seen: string;
+  created_at: Date;
+  updated_at: Date;
+};
+
 export type DomainBatchItemsRow = {
   batch_id: string;
   seq: number;
@@ -553,6 +608,45 @@ export type PaymentsRow = {
   updated_at: Date;
 };
 
+export type PdnsCommentsRow = {
+  id: number;
+  domain_id: number;
+  name: string;
+  type: string;
+  modified_at: number;
+  account: string | null;
+  comment: string;
+};
+
+export type PdnsCryptokeysRow = {
+  id: number;
+  domain_id: number | null;
+  flags: number;
+  active: boolean | null;
+  published: boolean | null;
+  content: string | null;
+};
+
+export type PdnsDomainmetadataRow = {
+  id: number;
+  domain_id: number | null;
+  kind: string | null;
+  content: string | null;
+};
+
+export type PdnsSupermastersRow = {
+  ip: string;
+  nameserver: string;
+  account: string;
+};
+
+export type PdnsTsigkeysRow = {
+  id: number;
+  name: string | null;
+  algorithm: string | null;
+  secret: string | null;
+};
+
 export type ProductsRow = {
   product_no: string;
   product_name: string;
@@ -796,6 +890,10 @@ export type Tables = {
   csrs: CsrsRow;
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
+  dns_dcv_records: DnsDcvRecordsRow;
+  dns_records: DnsRecordsRow;
+  dns_zone_changes: DnsZoneChangesRow;
+  dns_zones: DnsZonesRow;
   domain_batch_items: DomainBatchItemsRow;
   domain_batches: DomainBatchesRow;
   domain_carts: DomainCartsRow;
@@ -824,6 +922,11 @@ export type Tables = {
   pay_ways: PayWaysRow;
   payment_callback_log: PaymentCallbackLogRow;
   payments: PaymentsRow;
+  pdns_comments: PdnsCommentsRow;
+  pdns_cryptokeys: PdnsCryptokeysRow;
+  pdns_domainmetadata: PdnsDomainmetadataRow;
+  pdns_supermasters: PdnsSupermastersRow;
+  pdns_tsigkeys: PdnsTsigkeysRow;
   products: ProductsRow;
   rate_events: RateEventsRow;
   re_sign_requests: ReSignRequestsRow;

@@ -15,6 +15,8 @@ export class AppError extends Error {
   readonly code: number;
   readonly status: number;
   readonly key: string;
+  /** What the answer's data carries beside the error (a conflict's current state, say); null when absent. */
+  data: unknown = null;
   constructor(
     override readonly name: ErrorName,
     readonly params?: Record<string, string | number>,

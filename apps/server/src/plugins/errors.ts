@@ -120,7 +120,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const errors = error.fields
         ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, typeof v === 'string' ? translate(locale, v) : translate(locale, v.key, v.params)]))
         : undefined;
-      return reply.status(error.status).send({ code: error.code, data: null, msg: translate(locale, error.key, error.params), ...(errors ? { errors } : {}) });
+      return reply.status(error.status).send({ code: error.code, data: error.data, msg: translate(locale, error.key, error.params), ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

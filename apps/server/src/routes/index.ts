@@ -11,6 +11,7 @@ import { purchaseRoutes } from './purchase-area.ts';
 import { ordersPublicRoutes, ordersRoutes } from './orders-area.ts';
 import { paymentsPublicRoutes, paymentsRoutes } from './payments-area.ts';
 import { cfdnsRoutes } from './cfdns/index.ts';
+import { dnsRoutes } from './dns/index.ts';
 import { toolsRoutes } from './tools-area.ts';
 import { renewalRoutes } from './renewal/index.ts';
 import { myAccountRoutes } from './account/my-account.ts';
@@ -60,4 +61,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(siteMsgRoutes);
   await app.register(dashboardRoutes);
   await app.register(domainRoutes);
+  await app.register(dnsRoutes);
 };

@@ -55,6 +55,8 @@ const PurchaseWithPayment = lazy(() => import('./compose/purchase-with-payment.t
 const OrdersList = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.OrdersListWithPayment })));
 const ExpiringOrders = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.ExpiringOrdersWithPayment })));
 const OrderDetails = lazy(() => import('./compose/order-details-with-payment.tsx').then((m) => ({ default: m.OrderDetailsWithPayment })));
+const dnsPage = (name: keyof typeof import('../features/dns/routes.ts').dnsPages) =>
+  lazy(() => import('../features/dns/routes.ts').then((m) => m.dnsPages[name]()));
 const orderPage = (name: keyof typeof import('../features/orders/routes.ts').orderPages) =>
   lazy(() => import('../features/orders/routes.ts').then((m) => m.orderPages[name]()));
 
@@ -280,7 +282,7 @@ const domainChildren = [
   ]),
   domainBatch.addChildren([
     createRoute({ getParentRoute: DMB, path: '/', beforeLoad: () => { throw redirect({ to: '/domain/batch/dns', replace: true }); } }),
-    createRoute({ getParentRoute: DMB, path: 'dns', staticData: { titleKey: 'route.domain.batchDns' }, component: NotYet }),
+    createRoute({ getParentRoute: DMB, path: 'dns', staticData: { titleKey: 'route.domain.batchDns' }, component: dnsPage('batch') }),
     createRoute({ getParentRoute: DMB, path: 'update-ownership', staticData: { titleKey: 'route.domain.batchUpdateOwnership' }, component: domainPage('batchOwnership') }),
     createRoute({ getParentRoute: DMB, path: 'resolution', staticData: { titleKey: 'route.domain.batchResolution' }, component: domainPage('batchResolution') }),
     createRoute({ getParentRoute: DMB, path: 'group', staticData: { titleKey: 'route.domain.batchGroup' }, component: domainPage('batchGroup') }),
@@ -297,8 +299,8 @@ const domainChildren = [
   createRoute({ getParentRoute: DM, path: 'cart', staticData: { titleKey: 'route.domain.cart' }, component: domainPage('cart') }),
   createRoute({ getParentRoute: DM, path: 'contact', staticData: { titleKey: 'route.domain.contact' }, component: domainPage('contact') }),
   createRoute({ getParentRoute: DM, path: 'group', staticData: { titleKey: 'route.domain.group' }, component: domainPage('group') }),
-  createRoute({ getParentRoute: DM, path: 'dns', staticData: { titleKey: 'route.domain.dns' }, component: NotYet }),
-  createRoute({ getParentRoute: DM, path: 'dns/$domain', staticData: { titleKey: 'route.domain.dnsRecords' }, component: NotYet }),
+  createRoute({ getParentRoute: DM, path: 'dns', staticData: { titleKey: 'route.domain.dns' }, component: dnsPage('zones') }),
+  createRoute({ getParentRoute: DM, path: 'dns/$domain', staticData: { titleKey: 'route.domain.dnsRecords' }, component: dnsPage('records') }),
   createRoute({ getParentRoute: DM, path: 'price', staticData: { titleKey: 'route.domain.price' }, component: domainPage('price') }),
 ] as const;
 

@@ -1,3 +1,4 @@
+import { publishDcvRecords } from '../dns/dcv-autopilot.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '@cc/db/client';
 import { orderStatus, validationReuseDays } from '@cc/contracts/orders';
@@ -149,6 +150,8 @@ export async function startValidation(ctx: OrdersContext, orderId: number): Prom
       }
     }
     await addEvent(q, orderId, 'validation_started', { reused: reuse.size });
+    // Names in zones the account hosts here get their records published now: the first check finds them.
+    if (!acme) await publishDcvRecords(q, o);
     if (acme) await enqueue(q, acmePrepareJob, { orderId }, { dedupeKey: `acme:${orderId}` });
     else if (await advanceIfValidated(q, orderId)) return toMail;
     else await enqueue(q, dcvCheckJob, { orderId }, { dedupeKey: `dcv:${orderId}` });

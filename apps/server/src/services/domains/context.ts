@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@cc/db/client';
+import { defaultDnsSettings, type DnsSettings } from '../dns/zones.ts';
 import { createSandboxRegistry, type SandboxRegistry } from '../../adapters/registry/sandbox.ts';
 
 /** What the domains area's use cases need; tests make their own with a clock of their choosing. */
@@ -8,14 +9,16 @@ export interface DomainsContext {
   log: FastifyBaseLogger;
   registry: SandboxRegistry;
   clock: () => Date;
-  /** Nameservers a name registered here gets (DOMAIN_NAMESERVERS: the product's own DNS hosting). */
+  /** Our DNS hosting (DNS_NAMESERVERS, DNS_HOSTMASTER): the nameservers a name registered here gets, and its zone's SOA. */
+  dns: DnsSettings;
   nameservers: string[];
 }
 
 /** This product's registrar id at the sandbox registry. */
 export const ourRegistrar = 'cc-console';
 
-export function createDomainsContext(o: { db: Db; log: FastifyBaseLogger; nameservers: string[]; clock?: () => Date }): DomainsContext {
+export function createDomainsContext(o: { db: Db; log: FastifyBaseLogger; dns?: DnsSettings; clock?: () => Date }): DomainsContext {
   const clock = o.clock ?? (() => new Date());
-  return { db: o.db, log: o.log, clock, nameservers: o.nameservers, registry: createSandboxRegistry({ registrarId: ourRegistrar, clock }) };
+  const dns = o.dns ?? defaultDnsSettings;
+  return { db: o.db, log: o.log, clock, dns, nameservers: dns.nameservers, registry: createSandboxRegistry({ registrarId: ourRegistrar, clock }) };
 }

@@ -1,3 +1,4 @@
+import { hostZone } from '../dns/zones.ts';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '@cc/db/client';
 import type { DomainOrder } from '@cc/contracts/domains';
@@ -152,6 +153,8 @@ export async function completeRegistration(ctx: DomainsContext, orderNo: string)
       [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, r.domain.createdAt, r.domain.expiresAt, JSON.stringify(r.domain.nameservers), c],
     );
     await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [orderNo, r.domain.expiresAt]);
+    // Its nameservers are ours: the zone is hosted from the moment the name exists.
+    await hostZone(q, { accountId: o.account_id, name: o.name, settings: ctx.dns });
   });
 }
 

@@ -8,8 +8,38 @@ import type { OrdersContext } from '../orders/context.ts';
 import { acmeFor } from './acme-route.ts';
 import { issueOverAcme } from './acme.ts';
 import { storeCertificate } from './store.ts';
+import { caaAllows, caaDomainOf, caaLookupChain } from '@cc/domain/caa';
+import { addEvent } from '../orders/context.ts';
 
 const day = 86400_000;
+/** How soon a certificate refused by CAA is tried again (the owner may have changed the record meanwhile). */
+const caaRetrySeconds = 900;
+
+/**
+ * Looks up each name's relevant CAA set through the resolver; true (and one timeline event per name and record set)
+ * when one forbids the brand's CA. A lookup that fails is not a refusal: the resolver is ours to fix, not the owner's.
+ */
+async function caaRefuses(ctx: OrdersContext, orderId: number, brand: string, names: string[]): Promise<boolean> {
+  const lookup = ctx.dns.caa;
+  if (!lookup) return false;
+  const ca = caaDomainOf(brand);
+  let refused = false;
+  for (const name of names) {
+    for (const host of caaLookupChain(name)) {
+      const set = await lookup(host).catch(() => []);
+      if (!set.length) continue;
+      const verdict = caaAllows(name, ca, set, host);
+      if (!verdict.ok) {
+        refused = true;
+        const detail = { domain: name, at: host, issuers: verdict.issuers.join(', ') || ';', ca };
+        const [seen] = await ctx.db.query(`SELECT 1 FROM order_events WHERE order_id = $1 AND kind = 'caa_refused' AND detail = $2::jsonb LIMIT 1`, [orderId, JSON.stringify(detail)]);
+        if (!seen) await addEvent(ctx.db, orderId, 'caa_refused', detail);
+      }
+      break;
+    }
+  }
+  return refused;
+}
 
 type IssueRow = {
   id: number;
@@ -101,6 +131,9 @@ export async function issueOrder(ctx: OrdersContext, orderId: number): Promise<J
   const acme = await acmeFor(ctx, ctx.db, orderId);
   if (acme) return issueOverAcme(ctx, acme, orderId);
   const v = validityFor(o, ctx.now());
-  const issued = await ctx.ca.issue(requestFor(o, v));
+  const request = requestFor(o, v);
+  // RFC 8659: every name's CAA must let this brand's CA issue; a refusal waits for the owner to fix CAA and is retried.
+  if (await caaRefuses(ctx, orderId, o.brand, request.dnsNames)) return { retryInSeconds: caaRetrySeconds };
+  const issued = await ctx.ca.issue(request);
   await storeCertificate(ctx, orderId, issued, v.planEndsAt, null);
 }

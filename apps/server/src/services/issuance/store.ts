@@ -2,6 +2,7 @@ import { orderStatus, reSignStatus } from '@cc/contracts/orders';
 import type { IssuedCertificate } from '../../adapters/ca/types.ts';
 import { queueInform } from '../account/inform-events.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
+import { removeDcvRecords } from '../dns/dcv-autopilot.ts';
 
 /**
  * Records a certificate as the order's current one (1009 to 1005) and closes a re-sign under way; the same
@@ -32,6 +33,8 @@ export async function storeCertificate(ctx: OrdersContext, orderId: number, issu
       await q.query(`UPDATE re_sign_requests SET status = 'done', certificate_id = $2, done_at = now() WHERE order_id = $1 AND status = 'validating'`, [orderId, c!.id]);
     }
     await addEvent(q, orderId, reSign ? 're_signed' : 'issued', { serial: issued.serial });
+    // Validation records published in zones hosted here are no longer needed.
+    await removeDcvRecords(q, orderId);
     await queueInform(q, o.account_id, 'issued', { orderNo: o.order_no, domain: o.common_name, notAfter: new Date(issued.notAfter).toISOString().slice(0, 10) });
   });
 }

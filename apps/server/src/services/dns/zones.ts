@@ -1,0 +1,505 @@
+import type { Db, Queryable } from '@cc/db/client';
+import type { DnsBatchAnswer, DnsChangeAnswer, DnsDiff, DnsDiffSide, DnsHistoryAnswer, DnsRecord, DnsRecordsAnswer, DnsZone, DnsZonesAnswer } from '@cc/contracts/dns';
+import { translate, type Locale } from '@cc/contracts/messages';
+import {
+  absoluteName,
+  checkRecord,
+  checkRecordSet,
+  diffRecords,
+  normalizeZoneName,
+  parseZoneFile,
+  relativeHost,
+  toZoneFile,
+  txtContent,
+  valueOf,
+  type DnsDiffEntry,
+  type DnsRecordData,
+  type DnsRecordInput,
+  type DnsSaid,
+} from '@cc/domain/dns-records';
+import { AppError } from '../../lib/app-error.ts';
+import { formatTime } from '../session/accounts.ts';
+
+/**
+ * DNS hosting: the zones of an account and every change of their records. A change (add, edit, pause, delete,
+ * import, rollback, batch, a DCV record) goes through one path, changeZone: the zone row is locked, the serial the
+ * user saw is compared (a zone changed in between is a conflict that carries the diff since), the whole record set
+ * after the change is checked, and the diff, the new serial and a history entry with the whole set are written in
+ * the same transaction. The authoritative server reads the tables directly, so the commit is what it answers next.
+ */
+
+export interface DnsSettings {
+  nameservers: string[];
+  hostmaster: string;
+}
+
+/** Who is changing, for the history. */
+export interface DnsCaller {
+  accountId: number;
+  actor: string;
+}
+
+type ZoneRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  serial: string | number;
+  status: 'pending' | 'active';
+  origin: 'registered' | 'external';
+  mname: string;
+  rname: string;
+  refresh: number;
+  retry: number;
+  expire: number;
+  minimum: number;
+  soa_ttl: number;
+  delegation_checked_at: Date | string | null;
+  delegation_seen: string;
+  updated_at: Date | string;
+  record_count?: number;
+};
+
+type RecordRow = { id: string | number; name: string; type: DnsRecordData['type']; content: string; ttl: number; prio: number; disabled: boolean; system: boolean };
+
+const zoneColumns = 'id, account_id, name, serial, status, origin, mname, rname, refresh, retry, expire, minimum, soa_ttl, delegation_checked_at, delegation_seen, updated_at';
+
+const dataOf = (r: RecordRow): DnsRecordData => ({ id: Number(r.id), name: r.name, type: r.type, content: r.content, ttl: r.ttl, prio: r.prio, disabled: r.disabled });
+
+const recordOf = (r: RecordRow, zone: string): DnsRecord => ({
+  id: Number(r.id),
+  host: relativeHost(r.name, zone),
+  name: r.name,
+  type: r.type,
+  value: valueOf(r),
+  content: r.content,
+  ttl: r.ttl,
+  prio: r.prio,
+  disabled: r.disabled,
+  system: r.system,
+});
+
+const sideOf = (r: DnsRecordData | undefined, zone: string): DnsDiffSide | null =>
+  r ? { id: r.id ?? null, host: relativeHost(r.name, zone), type: r.type, value: valueOf(r), ttl: r.ttl, prio: r.prio, disabled: r.disabled } : null;
+
+export const diffView = (d: DnsDiffEntry[], zone: string): DnsDiff[] => d.map((e) => ({ op: e.op, before: sideOf(e.before, zone), after: sideOf(e.after, zone) }));
+
+const zoneOf = (z: ZoneRow, s: DnsSettings): DnsZone => ({
+  name: z.name,
+  status: z.status,
+  origin: z.origin,
+  serial: Number(z.serial),
+  recordCount: z.record_count ?? 0,
+  nameservers: s.nameservers,
+  delegationSeen: z.delegation_seen ? z.delegation_seen.split(',') : [],
+  delegationCheckedAt: formatTime(z.delegation_checked_at),
+  updatedAt: formatTime(z.updated_at),
+});
+
+const rnameOf = (hostmaster: string) => {
+  const [local = 'hostmaster', domain = ''] = hostmaster.split('@');
+  return `${local.replace(/\./g, '\\.')}.${domain}`;
+};
+
+/** The first serial of a zone: the date as YYYYMMDD00 (RFC 1912 §2.2), then one more on every change. */
+export const firstSerial = (now: Date) => Number(`${now.toISOString().slice(0, 10).replace(/-/g, '')}00`);
+
+const zoneNotFound = (zone: string) => new AppError('DNS_ZONE_NOT_FOUND', { zone });
+
+async function zoneFor(q: Queryable, accountId: number, zone: string, lock = false): Promise<ZoneRow> {
+  const name = normalizeZoneName(zone) ?? zone.toLowerCase();
+  const [z] = await q.query<ZoneRow>(`SELECT ${zoneColumns} FROM dns_zones WHERE name = $1 AND account_id = $2${lock ? ' FOR UPDATE' : ''}`, [name, accountId]);
+  if (!z) throw zoneNotFound(zone);
+  return z;
+}
+
+async function userRecords(q: Queryable, zoneId: number): Promise<DnsRecordData[]> {
+  const rows = await q.query<RecordRow>(`SELECT id, name, type, content, ttl, prio, disabled, system FROM dns_records WHERE zone_id = $1 AND NOT system ORDER BY id`, [zoneId]);
+  return rows.map(dataOf);
+}
+
+/** The whole record set after a change; ids kept, so that a rollback of an edit shows as that record changed back. */
+const snapshotOf = (records: DnsRecordData[]) => records.map(({ id, name, type, content, ttl, prio, disabled }) => ({ id, name, type, content, ttl, prio, disabled }));
+
+/**
+ * Creates a zone with its SOA (from the zone row), the apex NS (ours) and, for a domain registered here, default
+ * records; recorded as the first entry of the zone's history. Called inside the caller's transaction: the domain
+ * registration calls it at the moment a registration is committed.
+ */
+export async function createZone(
+  tx: Queryable,
+  o: { accountId: number; name: string; origin: 'registered' | 'external'; settings: DnsSettings; actor?: string; now?: Date },
+): Promise<{ id: number; name: string }> {
+  const name = normalizeZoneName(o.name);
+  if (!name) throw new AppError('INVALID_INPUT', undefined, { zone: { key: 'dns.v.zone', params: { zone: o.name } } }, { key: 'dns.v.zone', params: { zone: o.name } });
+  const serial = firstSerial(o.now ?? new Date());
+  const [z] = await tx.query<{ id: number }>(
+    `INSERT INTO dns_zones (account_id, name, serial, status, origin, mname, rname) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (name) DO NOTHING RETURNING id`,
+    [o.accountId, name, serial, o.origin === 'registered' ? 'active' : 'pending', o.origin, o.settings.nameservers[0], rnameOf(o.settings.hostmaster)],
+  );
+  if (!z) throw new AppError('DNS_ZONE_TAKEN', { zone: name });
+  for (const ns of o.settings.nameservers) {
+    await tx.query(`INSERT INTO dns_records (zone_id, name, type, content, ttl, system) VALUES ($1, $2, 'NS', $3, 86400, true)`, [z.id, name, ns]);
+  }
+  // A new domain sends no mail yet: say so, so nobody can send mail in its name (M3AAWG parked-domain practice).
+  const defaults: DnsRecordData[] =
+    o.origin === 'registered'
+      ? [
+          { name, type: 'TXT', content: txtContent('v=spf1 -all'), ttl: 3600, prio: 0, disabled: false },
+          { name: `_dmarc.${name}`, type: 'TXT', content: txtContent('v=DMARC1; p=reject'), ttl: 3600, prio: 0, disabled: false },
+        ]
+      : [];
+  for (const r of defaults) await tx.query(`INSERT INTO dns_records (zone_id, name, type, content, ttl, prio) VALUES ($1, $2, $3, $4, $5, $6)`, [z.id, r.name, r.type, r.content, r.ttl, r.prio]);
+  await tx.query(`INSERT INTO dns_zone_changes (zone_id, account_id, actor, kind, serial, diff, snapshot) VALUES ($1, $2, $3, 'create', $4, $5, $6)`, [
+    z.id,
+    o.accountId,
+    o.actor ?? '',
+    serial,
+    JSON.stringify(diffRecords([], defaults)),
+    JSON.stringify(snapshotOf(defaults)),
+  ]);
+  return { id: z.id, name };
+}
+
+/** Nameservers and hostmaster when no configuration is at hand (the registration's default). */
+export const defaultDnsSettings: DnsSettings = { nameservers: ['ns1.certhub.local', 'ns2.certhub.local'], hostmaster: 'hostmaster@certhub.local' };
+
+/**
+ * What a domain registration calls, inside its transaction, for a domain registered here: the zone is hosted with
+ * the default records at once. A zone the account hosts already is kept as it is.
+ */
+export async function hostZone(tx: Queryable, o: { accountId: number; name: string; settings?: DnsSettings }): Promise<{ id: number; name: string }> {
+  const name = normalizeZoneName(o.name) ?? o.name;
+  const [have] = await tx.query<{ id: number; account_id: number }>(`SELECT id, account_id FROM dns_zones WHERE name = $1`, [name]);
+  if (have && have.account_id === o.accountId) {
+    await tx.query(`UPDATE dns_zones SET origin = 'registered', status = 'active' WHERE id = $1`, [have.id]);
+    return { id: have.id, name };
+  }
+  // Another account added the name as a zone registered elsewhere; the registry now says whose it is, and its
+  // nameservers are ours, so that claim gives way to the registrant's.
+  if (have) await tx.query(`DELETE FROM dns_zones WHERE id = $1`, [have.id]);
+  return createZone(tx, { accountId: o.accountId, name, origin: 'registered', settings: o.settings ?? defaultDnsSettings });
+}
+
+export async function listZones(db: Queryable, accountId: number, s: DnsSettings, search = ''): Promise<DnsZonesAnswer> {
+  const rows = await db.query<ZoneRow>(
+    `SELECT ${zoneColumns.split(', ').map((c) => `z.${c}`).join(', ')}, (SELECT count(*)::int FROM dns_records r WHERE r.zone_id = z.id AND NOT r.system) AS record_count
+     FROM dns_zones z WHERE z.account_id = $1 AND ($2 = '' OR strpos(z.name, lower($2)) > 0) ORDER BY z.name LIMIT 5000`,
+    [accountId, search],
+  );
+  return { nameservers: s.nameservers, zones: rows.map((z) => zoneOf(z, s)) };
+}
+
+export async function addZone(db: Db, c: DnsCaller, zone: string, s: DnsSettings): Promise<DnsZone> {
+  const z = await db.tx((tx) => createZone(tx, { accountId: c.accountId, name: zone, origin: 'external', settings: s, actor: c.actor }));
+  const [row] = await db.query<ZoneRow>(`SELECT ${zoneColumns} FROM dns_zones WHERE id = $1`, [z.id]);
+  return zoneOf(row!, s);
+}
+
+export async function deleteZone(db: Db, accountId: number, zone: string): Promise<void> {
+  await db.tx(async (tx) => {
+    const z = await zoneFor(tx, accountId, zone, true);
+    await tx.query(`DELETE FROM dns_zones WHERE id = $1`, [z.id]);
+  });
+}
+
+/** The resolver's view of a zone's delegation. */
+export type NsLookup = (zone: string) => Promise<string[]>;
+
+/**
+ * Asks the configured resolver (DNS_RESOLVER) for the zone's NS records: the zone is live when every nameserver it
+ * names is ours (and there is at least one). What was seen is kept and shown.
+ */
+export async function checkDelegation(db: Db, accountId: number, zone: string, s: DnsSettings, lookupNs: NsLookup): Promise<DnsZone> {
+  const z = await zoneFor(db, accountId, zone);
+  let seen: string[] = [];
+  try {
+    seen = (await lookupNs(z.name)).map((n) => n.toLowerCase().replace(/\.$/, '')).sort();
+  } catch {
+    seen = [];
+  }
+  const live = seen.length > 0 && seen.every((n) => s.nameservers.includes(n));
+  const [row] = await db.query<ZoneRow>(
+    `UPDATE dns_zones SET delegation_checked_at = now(), delegation_seen = $2, status = CASE WHEN $3 THEN 'active' ELSE status END WHERE id = $1 RETURNING ${zoneColumns}`,
+    [z.id, seen.join(','), live],
+  );
+  return zoneOf(row!, s);
+}
+
+export async function getRecords(db: Queryable, accountId: number, zone: string, s: DnsSettings): Promise<DnsRecordsAnswer> {
+  const z = await zoneFor(db, accountId, zone);
+  const rows = await db.query<RecordRow>(`SELECT id, name, type, content, ttl, prio, disabled, system FROM dns_records WHERE zone_id = $1 ORDER BY system DESC, name, type, id`, [z.id]);
+  return { zone: zoneOf({ ...z, record_count: rows.filter((r) => !r.system).length }, s), records: rows.map((r) => recordOf(r, z.name)) };
+}
+
+const said = (locale: Locale, s: DnsSaid) => translate(locale, s.key, s.params);
+
+/** A change: what the record set becomes from what it is (throws an AppError when the request cannot apply). */
+type Build = (current: DnsRecordData[], zone: ZoneRow) => DnsRecordData[];
+
+export interface ChangeOptions {
+  kind: 'edit' | 'delete' | 'import' | 'rollback' | 'batch' | 'dcv';
+  baseSerial?: number | undefined;
+  preview: boolean;
+  rollbackOf?: number;
+  locale: Locale;
+  /** Nothing to change is an answer (batch, DCV), not an error. */
+  allowEmpty?: boolean;
+}
+
+/** The diff between the state at `serial` (from the history) and now: what the second editor did not see. */
+async function diffSince(q: Queryable, z: ZoneRow, serial: number, now: DnsRecordData[]): Promise<DnsDiff[]> {
+  const [then] = await q.query<{ snapshot: DnsRecordData[] | string }>(`SELECT snapshot FROM dns_zone_changes WHERE zone_id = $1 AND serial = $2 ORDER BY id DESC LIMIT 1`, [z.id, serial]);
+  if (!then) return [];
+  const before = typeof then.snapshot === 'string' ? (JSON.parse(then.snapshot) as DnsRecordData[]) : then.snapshot;
+  return diffView(diffRecords(before, now), z.name);
+}
+
+/** The one path every change of records takes (see the top of this file). */
+export async function changeZone(tx: Queryable, c: DnsCaller, zone: string, build: Build, o: ChangeOptions): Promise<DnsChangeAnswer> {
+  const z = await zoneFor(tx, c.accountId, zone, true);
+  const current = await userRecords(tx, z.id);
+  const serial = Number(z.serial);
+  if (o.baseSerial !== undefined && o.baseSerial !== serial) {
+    const e = new AppError('DNS_CONFLICT', { serial });
+    e.data = { serial, diff: await diffSince(tx, z, o.baseSerial, current) };
+    throw e;
+  }
+  const next = build(current, z);
+  const problems = checkRecordSet(next, z.name);
+  if (problems.length) {
+    const msg = problems.map((p) => said(o.locale, p)).join('；');
+    throw new AppError('DNS_RECORD_INVALID', { msg }, { records: { key: 'dns.setInvalid', params: { msg } } }, { key: 'dns.setInvalid', params: { msg } });
+  }
+  const diff = diffRecords(current, next);
+  if (!diff.length && !o.allowEmpty) throw new AppError('DNS_NOTHING_CHANGED');
+  if (o.preview || !diff.length) return { applied: false, serial, diff: diffView(diff, z.name), changeId: null };
+  for (const d of diff) {
+    if (d.op === 'remove') await tx.query(`DELETE FROM dns_records WHERE id = $1 AND zone_id = $2`, [d.before!.id, z.id]);
+    else if (d.op === 'change') {
+      const a = d.after!;
+      await tx.query(`UPDATE dns_records SET name = $3, type = $4, content = $5, ttl = $6, prio = $7, disabled = $8 WHERE id = $1 AND zone_id = $2`, [
+        d.before!.id,
+        z.id,
+        a.name,
+        a.type,
+        a.content,
+        a.ttl,
+        a.prio,
+        a.disabled,
+      ]);
+    } else {
+      const a = d.after!;
+      const [row] = await tx.query<{ id: string }>(`INSERT INTO dns_records (zone_id, name, type, content, ttl, prio, disabled) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [
+        z.id,
+        a.name,
+        a.type,
+        a.content,
+        a.ttl,
+        a.prio,
+        a.disabled,
+      ]);
+      a.id = Number(row!.id);
+    }
+  }
+  const nextSerial = serial + 1;
+  await tx.query(`UPDATE dns_zones SET serial = $2, updated_at = now() WHERE id = $1`, [z.id, nextSerial]);
+  const after = await userRecords(tx, z.id);
+  const [ch] = await tx.query<{ id: string }>(
+    `INSERT INTO dns_zone_changes (zone_id, account_id, actor, kind, serial, diff, snapshot, rollback_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [z.id, c.accountId, c.actor, o.kind, nextSerial, JSON.stringify(diff), JSON.stringify(snapshotOf(after)), o.rollbackOf ?? null],
+  );
+  return { applied: true, serial: nextSerial, diff: diffView(diff, z.name), changeId: Number(ch!.id) };
+}
+
+/** Checks each input record; a failure names the record (its position and host) and the field's message. */
+function checkInputs(inputs: DnsRecordInput[], zone: string, locale: Locale): DnsRecordData[] {
+  const out: DnsRecordData[] = [];
+  const fields: Record<string, { key: 'dns.recordInvalid'; params: Record<string, string | number> }> = {};
+  inputs.forEach((input, i) => {
+    const r = checkRecord(input, zone);
+    if (r.ok) out.push(r.record);
+    else for (const [f, s] of Object.entries(r.errors)) fields[`records.${i}.${f}`] = { key: 'dns.recordInvalid', params: { n: `${i + 1} (${input.host || '@'} ${input.type})`, msg: said(locale, s) } };
+  });
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('DNS_RECORD_INVALID', undefined, fields, first);
+  return out;
+}
+
+/** Adds (no id) and edits (id) records in one change: POST /dm-serv/v1/domains/records. */
+export async function saveRecords(db: Db, c: DnsCaller, body: { zone: string; baseSerial: number; records: DnsRecordInput[]; preview: boolean }, locale: Locale): Promise<DnsChangeAnswer> {
+  return db.tx((tx) =>
+    changeZone(
+      tx,
+      c,
+      body.zone,
+      (current, z) => {
+        const given = checkInputs(body.records, z.name, locale);
+        const next = current.map((r) => ({ ...r }));
+        for (const r of given) {
+          if (r.id === undefined) {
+            next.push(r);
+            continue;
+          }
+          const i = next.findIndex((x) => x.id === r.id);
+          if (i < 0) throw new AppError('DNS_RECORD_NOT_FOUND', { id: r.id });
+          next[i] = r;
+        }
+        return next;
+      },
+      { kind: 'edit', baseSerial: body.baseSerial, preview: body.preview, locale },
+    ),
+  );
+}
+
+/** POST /dm-serv/v1/domains/recordsDel. */
+export async function deleteRecords(db: Db, c: DnsCaller, body: { zone: string; baseSerial: number; ids: number[]; preview: boolean }, locale: Locale): Promise<DnsChangeAnswer> {
+  return db.tx(async (tx) => {
+    const z = await zoneFor(tx, c.accountId, body.zone);
+    const [sys] = await tx.query(`SELECT id FROM dns_records WHERE zone_id = $1 AND system AND id = ANY($2::bigint[]) LIMIT 1`, [z.id, body.ids]);
+    if (sys) throw new AppError('DNS_SYSTEM_RECORD');
+    return changeZone(
+      tx,
+      c,
+      body.zone,
+      (current) => {
+        const missing = body.ids.find((id) => !current.some((r) => r.id === id));
+        if (missing !== undefined) throw new AppError('DNS_RECORD_NOT_FOUND', { id: missing });
+        return current.filter((r) => !body.ids.includes(r.id!));
+      },
+      { kind: 'delete', baseSerial: body.baseSerial, preview: body.preview, locale },
+    );
+  });
+}
+
+/** Goes back to the state after an earlier change; the rollback is a change of its own. */
+export async function rollbackZone(db: Db, c: DnsCaller, zone: string, body: { changeId: number; baseSerial: number; preview: boolean }, locale: Locale): Promise<DnsChangeAnswer> {
+  return db.tx(async (tx) => {
+    const z = await zoneFor(tx, c.accountId, zone);
+    const [ch] = await tx.query<{ snapshot: DnsRecordData[] | string; serial: string }>(`SELECT snapshot, serial FROM dns_zone_changes WHERE id = $1 AND zone_id = $2`, [body.changeId, z.id]);
+    if (!ch) throw new AppError('DNS_CHANGE_NOT_FOUND');
+    const target = typeof ch.snapshot === 'string' ? (JSON.parse(ch.snapshot) as DnsRecordData[]) : ch.snapshot;
+    return changeZone(tx, c, zone, () => target.map((r) => ({ ...r })), { kind: 'rollback', baseSerial: body.baseSerial, preview: body.preview, rollbackOf: body.changeId, locale });
+  });
+}
+
+export async function importZone(db: Db, c: DnsCaller, zone: string, body: { text: string; mode: 'merge' | 'replace'; baseSerial: number; preview: boolean }, locale: Locale): Promise<DnsChangeAnswer> {
+  return db.tx(async (tx) => {
+    const z = await zoneFor(tx, c.accountId, zone);
+    const parsed = parseZoneFile(body.text, z.name);
+    const problems = parsed.problems.map((p) => translate(locale, 'dns.import.line', { line: p.line, msg: said(locale, p.said) }));
+    const checked = parsed.records.map((r) => checkRecord(r, z.name));
+    checked.forEach((r, i) => {
+      if (!r.ok) problems.push(translate(locale, 'dns.import.line', { line: i + 1, msg: Object.values(r.errors).map((e) => said(locale, e)).join('；') }));
+    });
+    if (problems.length) {
+      const e = new AppError('DNS_IMPORT_INVALID', { n: problems.length, first: problems[0]! });
+      e.data = { problems };
+      throw e;
+    }
+    const given = checked.flatMap((r) => (r.ok ? [r.record] : []));
+    return changeZone(
+      tx,
+      c,
+      zone,
+      (current) => {
+        if (body.mode === 'replace') return given;
+        const key = (r: DnsRecordData) => `${r.name}|${r.type}|${r.content}|${r.prio}`;
+        const have = new Set(current.map(key));
+        return [...current, ...given.filter((r) => !have.has(key(r)))];
+      },
+      { kind: 'import', baseSerial: body.baseSerial, preview: body.preview, locale },
+    );
+  });
+}
+
+export async function exportZone(db: Queryable, accountId: number, zone: string): Promise<{ filename: string; text: string }> {
+  const z = await zoneFor(db, accountId, zone);
+  const rows = await db.query<RecordRow>(`SELECT id, name, type, content, ttl, prio, disabled, system FROM dns_records WHERE zone_id = $1 ORDER BY id`, [z.id]);
+  const soa = { mname: z.mname, rname: z.rname, serial: Number(z.serial), refresh: z.refresh, retry: z.retry, expire: z.expire, minimum: z.minimum, ttl: z.soa_ttl };
+  return { filename: `${z.name}.zone`, text: toZoneFile(z.name, soa, rows.map(dataOf)) };
+}
+
+export async function zoneHistory(db: Queryable, accountId: number, zone: string, locale: Locale): Promise<DnsHistoryAnswer> {
+  const z = await zoneFor(db, accountId, zone);
+  const rows = await db.query<{ id: string; serial: string; kind: string; actor: string; created_at: Date | string; diff: DnsDiffEntry[] | string; rollback_of: string | null }>(
+    `SELECT c.id, c.serial, c.kind, c.actor, c.created_at, c.diff, c.rollback_of, r.serial AS rollback_serial FROM dns_zone_changes c LEFT JOIN dns_zone_changes r ON r.id = c.rollback_of
+     WHERE c.zone_id = $1 ORDER BY c.id DESC LIMIT 200`,
+    [z.id],
+  );
+  return {
+    changes: rows.map((r) => {
+      const diff = typeof r.diff === 'string' ? (JSON.parse(r.diff) as DnsDiffEntry[]) : r.diff;
+      const rollbackSerial = (r as unknown as { rollback_serial: string | null }).rollback_serial;
+      return {
+        id: Number(r.id),
+        serial: Number(r.serial),
+        kind: r.kind,
+        title: translate(locale, `dns.kind.${r.kind}`, { serial: rollbackSerial ?? '' }),
+        actor: r.actor,
+        at: formatTime(r.created_at),
+        diff: diffView(diff, z.name),
+        rollbackOf: r.rollback_of === null ? null : Number(r.rollback_of),
+      };
+    }),
+  };
+}
+
+/**
+ * One record set across many zones. Each zone is its own transaction (one bad zone does not hold the others back),
+ * and each answers its own result. add: records not there yet are added; replace: the records of each given host
+ * and type are replaced by the given ones; remove: records matching host, type and value (any value when empty).
+ */
+export async function batchRecords(
+  db: Db,
+  c: DnsCaller,
+  body: { zones: string[]; action: 'add' | 'replace' | 'remove'; records: DnsRecordInput[]; preview: boolean },
+  locale: Locale,
+): Promise<DnsBatchAnswer> {
+  const results: DnsBatchAnswer['results'] = [];
+  for (const zoneInput of [...new Set(body.zones.map((z) => normalizeZoneName(z) ?? z.toLowerCase()))]) {
+    try {
+      const r = await db.tx((tx) =>
+        changeZone(
+          tx,
+          c,
+          zoneInput,
+          (current, z) => {
+            const sameHostType = (r: DnsRecordData, g: { host: string; type: string }) => r.name === absoluteName(g.host, z.name) && r.type === g.type;
+            if (body.action === 'remove') {
+              return current.filter(
+                (r) => !body.records.some((g) => sameHostType(r, g) && (!g.value.trim() || (() => {
+                  const chk = checkRecord(g, z.name);
+                  return chk.ok && chk.record.content === r.content;
+                })())),
+              );
+            }
+            const given = checkInputs(body.records.map((r) => ({ ...r, id: undefined })), z.name, locale);
+            if (body.action === 'replace') return [...current.filter((r) => !body.records.some((g) => sameHostType(r, g))), ...given];
+            const key = (r: DnsRecordData) => `${r.name}|${r.type}|${r.content}|${r.prio}`;
+            const have = new Set(current.map(key));
+            return [...current, ...given.filter((r) => !have.has(key(r)))];
+          },
+          { kind: 'batch', preview: body.preview, locale, allowEmpty: true },
+        ),
+      );
+      results.push({ zone: zoneInput, ok: true, serial: r.serial, diff: r.diff, msg: '' });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      const fieldMsg = e.fields ? Object.values(e.fields).map((f) => (typeof f === 'string' ? translate(locale, f) : translate(locale, f.key, f.params)))[0] : undefined;
+      results.push({ zone: zoneInput, ok: false, serial: null, diff: [], msg: fieldMsg ?? translate(locale, e.key, e.params) });
+    }
+  }
+  return { results };
+}
+
+/**
+ * Publishes (or replaces) one record at a name in whichever zone of the account holds it; null when no hosted zone
+ * holds the name. Used by domain control validation to publish and later remove its record.
+ */
+export async function zoneHolding(q: Queryable, accountId: number, name: string): Promise<string | null> {
+  const labels = name.toLowerCase().replace(/\.$/, '').split('.');
+  const chain = labels.map((_, i) => labels.slice(i).join('.'));
+  const [z] = await q.query<{ name: string }>(`SELECT name FROM dns_zones WHERE account_id = $1 AND name = ANY($2) ORDER BY length(name) DESC LIMIT 1`, [accountId, chain]);
+  return z?.name ?? null;
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+import { addProducts, client, makeCsr, newAccount, testProducts } from './purchase-helpers.ts';
+import { drainAll, markPaid } from './orders-helpers.ts';
+import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
+import { freePort } from './dns-helpers.ts';
+
+/**
+ * DCV autopilot: an order whose names live in a zone the account hosts here is validated with no user step. After
+ * payment its record is published in the zone, the check (through the resolver, here the built-in server) finds it,
+ * the certificate is issued and the record removed, each step in the order's timeline and the zone's history.
+ */
+
+let t: TestApp;
+let dns: AuthoritativeDns;
+let api: ReturnType<typeof client>;
+const zone = 'autopilot.example';
+
+beforeAll(async () => {
+  // The validation checks ask the resolver the server was started with: here the built-in authoritative server.
+  const port = await freePort();
+  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${port}` });
+  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port });
+  await addProducts(t.app, [testProducts.dv]);
+  api = client(t.app, (await newAccount(t.app, 50_000_000)).token);
+  expect((await api.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+});
+
+afterAll(async () => {
+  await dns?.close();
+  await t?.close();
+});
+
+type Detail = { orderStatus: number; events?: { kind: string; text: string }[] };
+
+describe('DCV autopilot', () => {
+  it.each(['dns_txt', 'dns'])('publishes the %s record in the hosted zone, validates, issues and removes it with no click', async (dcvMethod) => {
+    const name = `${dcvMethod.replace('_', '-')}.${zone}`;
+    const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod, csr: await makeCsr(name), commonName: name });
+    expect(r.body.code, r.body.msg).toBe(200);
+    const orderNo = String(r.body.data);
+    await markPaid(t.app, orderNo);
+    await drainAll(t.app);
+    const status = (await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number };
+    expect(status.orderStatus).toBe(1005);
+    const detail = (await api.get(`/v1/orders/detail/${orderNo}`, { lang: 'en' })).body.data as Detail & Record<string, unknown>;
+    const timeline = JSON.stringify(detail);
+    expect(timeline).toContain(`Validation record of ${name} published in the hosted zone ${zone}`);
+    expect(timeline).toContain(`Validation records removed from ${zone} after issuance`);
+    // Nothing of it is left in the zone; its history says what happened, by whom.
+    const recs = (await api.get(`/dm-serv/v1/dns/zones/${zone}/records`)).body.data as { records: { system: boolean }[] };
+    expect(recs.records.filter((x) => !x.system)).toEqual([]);
+    const history = (await api.get(`/dm-serv/v1/dns/zones/${zone}/history`)).body.data as { changes: { kind: string; actor: string; diff: { op: string }[] }[] };
+    const dcv = history.changes.filter((c) => c.kind === 'dcv').slice(0, 2);
+    expect(dcv.map((c) => [c.actor, c.diff[0]?.op])).toEqual([['DCV', 'remove'], ['DCV', 'add']]);
+  });
+
+  it('validates and issues a batch of orders in the hosted zone after payment with no click', async () => {
+    const orderNos: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const name = `b${i}.${zone}`;
+      const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(name), commonName: name });
+      orderNos.push(String(r.body.data));
+    }
+    for (const no of orderNos) await markPaid(t.app, no);
+    await drainAll(t.app);
+    const statuses = await Promise.all(orderNos.map(async (no) => ((await api.get(`/v1/orders/status/${no}`)).body.data as { orderStatus: number }).orderStatus));
+    expect(statuses.every((s) => s === 1005)).toBe(true);
+  });
+
+  it('checks CAA (RFC 8659) before issuing: a record naming another CA holds the order, adding the brand\'s CA lets it issue', async () => {
+    const caaZone = 'caa-test.example';
+    await api.post('/dm-serv/v1/dns/zones', { zone: caaZone });
+    const base = ((await api.get(`/dm-serv/v1/dns/zones/${caaZone}/records`)).body.data as { zone: { serial: number } }).zone.serial;
+    expect((await api.post('/dm-serv/v1/domains/records', { zone: caaZone, baseSerial: base, records: [{ host: '@', type: 'CAA', value: '0 issue "letsencrypt.org"' }] })).body.code).toBe(200);
+    // The name is below the apex: the apex's CAA is the relevant set (climbing the tree).
+    const name = `shop.${caaZone}`;
+    const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(name), commonName: name });
+    const orderNo = String(r.body.data);
+    await markPaid(t.app, orderNo);
+    await drainAll(t.app);
+    expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1009);
+    const held = JSON.stringify((await api.get(`/v1/orders/detail/${orderNo}`, { lang: 'en' })).body.data);
+    expect(held).toContain(`The CAA records of ${name} (at ${caaZone}) allow only letsencrypt.org, not this certificate's CA (globalsign.com)`);
+    const now = ((await api.get(`/dm-serv/v1/dns/zones/${caaZone}/records`)).body.data as { zone: { serial: number } }).zone.serial;
+    await api.post('/dm-serv/v1/domains/records', { zone: caaZone, baseSerial: now, records: [{ host: '@', type: 'CAA', value: '0 issue "globalsign.com"' }] });
+    // The retry is due later; the test makes it due now rather than waiting.
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'issue.order' AND status = 'pending'`);
+    await drainAll(t.app);
+    expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1005);
+  });
+
+  it('leaves a name outside hosted zones to the user', async () => {
+    const name = 'elsewhere.example.org';
+    const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(name), commonName: name });
+    const orderNo = String(r.body.data);
+    await markPaid(t.app, orderNo);
+    await drainAll(t.app);
+    expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1002);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * DNS hosting end to end on the real stack, with the built-in authoritative server asked by dig: add a zone on
+ * /domain/dns, add a record on /domain/dns/{domain} and see the diff before applying it, edit it, roll back from the
+ * history (dig answers each state at once), see a conflict when the zone changed meanwhile, and add one TXT record to
+ * 50 zones on /domain/batch/dns. The three pages are photographed in zh/en × light/dark and checked by axe.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startAuthoritativeDns, type AuthoritativeDns } from '../apps/server/src/adapters/dns/authoritative.ts';
+import { animationsDone, apiClient, everyLook, expectAccessible, opensslCsr, orderStatusOf, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { freePort } from '../apps/server/test/dns-helpers.ts';
+
+const run = promisify(execFile);
+let stack: Stack;
+let dns: AuthoritativeDns;
+let token = '';
+const password = 'Str0ng#Passw0rd';
+const tag = Date.now().toString(36);
+const zone = `shop-${tag}.example`;
+const api = apiClient(() => stack.baseUrl, () => token);
+
+const dig = async (name: string, type: string) =>
+  (await run('dig', ['@127.0.0.1', '-p', String(dns.port), name, type, '+short', '+time=5', '+tries=1'])).stdout.trim();
+
+async function shot(p: Page, name: string) {
+  await animationsDone(p);
+  await screenshot(p, name);
+}
+
+beforeAll(async () => {
+  // Domain control validation asks the resolver the server starts with: the built-in authoritative server here.
+  const port = await freePort();
+  stack = await startStack({ DNS_RESOLVER: `127.0.0.1:${port}` });
+  dns = await startAuthoritativeDns(stack.app.db, { host: '127.0.0.1', port });
+  token = await signUpThroughApi(stack.baseUrl, `dns.${tag}@example.com`, password);
+});
+afterAll(async () => {
+  await dns?.close();
+  await stack?.close();
+});
+
+describe('/domain/dns', () => {
+  it('adds a zone, adds a record through a diff, edits it, rolls it back, and dig answers each state at once', async () => {
+    const p = await stack.newPage({ lang: 'zh', token });
+    await p.goto('/domain/dns');
+    await p.getByTestId('dns-nameservers').waitFor();
+    expect(await p.getByTestId('dns-nameservers').textContent()).toContain('ns1.certhub.local');
+    await p.getByTestId('zone-name').fill('not a domain');
+    await p.getByTestId('zone-add').click();
+    await p.getByTestId('zone-error').getByText('not a domain 不是有效的域名').waitFor();
+    await p.getByTestId('zone-name').fill(zone);
+    await p.getByTestId('zone-add').click();
+    await p.getByTestId('dns-zones').getByRole('link', { name: zone }).click();
+    await p.waitForURL(new RegExp(`/domain/dns/${zone}$`));
+    await p.getByTestId('dns-records').waitFor();
+
+    // Add: the form's preview shows the diff; nothing is served until it is applied.
+    await p.getByTestId('record-add').click();
+    await p.getByTestId('record-host').fill('www');
+    await p.getByTestId('record-value').fill('192.0.2.300');
+    await p.getByTestId('record-next').click();
+    await p.getByTestId('record-error').getByText('192.0.2.300 不是有效的 IPv4 地址').waitFor();
+    await p.getByTestId('record-value').fill('192.0.2.10');
+    await p.getByTestId('record-next').click();
+    const diff = p.getByTestId('dns-diff');
+    await diff.waitFor();
+    expect(await diff.textContent()).toContain('www 600 A 192.0.2.10');
+    expect(await dig(`www.${zone}`, 'A')).toBe('');
+    await p.getByTestId('dns-apply').click();
+    await p.getByText('已生效，当前版本').waitFor();
+    await p.getByTestId('dns-records').getByText('192.0.2.10').waitFor();
+    expect(await dig(`www.${zone}`, 'A')).toBe('192.0.2.10');
+
+    // Edit: before and after in the diff.
+    const row = p.getByTestId('dns-records').locator('tr', { hasText: '192.0.2.10' });
+    await row.getByRole('button', { name: '修改' }).click();
+    await p.getByTestId('record-value').fill('192.0.2.11');
+    await p.getByTestId('record-next').click();
+    await p.getByTestId('dns-diff').getByText('→ www 600 A 192.0.2.11').waitFor();
+    await p.getByTestId('dns-apply').click();
+    await p.getByTestId('dns-records').getByText('192.0.2.11').waitFor();
+    expect(await dig(`www.${zone}`, 'A')).toBe('192.0.2.11');
+
+    // Roll back from the history to the version right after the add.
+    await p.getByRole('tab', { name: '修改历史' }).click();
+    await p.getByTestId('dns-history').waitFor();
+    const serialAfterAdd = (await api<{ changes: { serial: number; kind: string }[] }>('GET', `/dm-serv/v1/dns/zones/${zone}/history`)).changes.at(-2)!.serial;
+    await p.getByTestId(`rollback-${serialAfterAdd}`).click();
+    await p.getByTestId('dns-diff').getByText('→ www 600 A 192.0.2.10').waitFor();
+    await p.getByTestId('dns-apply').click();
+    await p.getByText('回滚到版本').first().waitFor();
+    expect(await dig(`www.${zone}`, 'A')).toBe('192.0.2.10');
+    await expectAccessible(p);
+  });
+
+  it('shows a conflict with the diff when the zone changed after the page was loaded', async () => {
+    const p = await stack.newPage({ lang: 'en', token });
+    await p.goto(`/domain/dns/${zone}`);
+    await p.getByTestId('dns-records').waitFor();
+    // Someone else (another tab, a script) adds a record now.
+    const { zone: z } = await api<{ zone: { serial: number } }>('GET', `/dm-serv/v1/dns/zones/${zone}/records`);
+    await api('POST', '/dm-serv/v1/domains/records', { zone, baseSerial: z.serial, records: [{ host: 'other', type: 'TXT', value: 'added elsewhere' }] });
+    await p.getByTestId('record-add').click();
+    await p.getByTestId('record-host').fill('mine');
+    await p.getByTestId('record-value').fill('192.0.2.20');
+    await p.getByTestId('record-next').click();
+    await p.getByTestId('dns-conflict').waitFor();
+    expect(await p.getByTestId('dns-conflict-diff').textContent()).toContain('other 600 TXT added elsewhere');
+    await p.getByTestId('dns-conflict-reload').click();
+    await p.getByTestId('dns-records').getByText('added elsewhere').waitFor();
+  });
+});
+
+describe('/domain/batch/dns', () => {
+  it('adds one TXT record to 50 zones: one diff preview, progress, a result per zone, served by dig', async () => {
+    const zones = Array.from({ length: 50 }, (_, i) => `b${i}-${tag}.example`);
+    for (const z of zones) await api('POST', '/dm-serv/v1/dns/zones', { zone: z });
+    const p = await stack.newPage({ lang: 'zh', token });
+    await p.goto('/domain/batch/dns');
+    await p.getByTestId('batch-zones').fill(zones.join('\n'));
+    await p.getByTestId('batch-host-0').fill('_verify');
+    await p.getByTestId('batch-value-0').fill(`batch-${tag}`);
+    await p.getByTestId('batch-preview').click();
+    await p.getByTestId('batch-diff').waitFor();
+    expect(await p.getByTestId('batch-apply').textContent()).toContain('50');
+    expect(await dig(`_verify.${zones[7]}`, 'TXT')).toBe('');
+    await p.getByTestId('batch-apply').click();
+    await p.getByTestId('batch-summary').getByText('共 50 个域名：成功 50 个，失败 0 个').waitFor();
+    for (const z of [zones[0]!, zones[49]!]) expect(await dig(`_verify.${z}`, 'TXT')).toBe(`"batch-${tag}"`);
+    await expectAccessible(p);
+  });
+});
+
+describe('DCV autopilot', () => {
+  it('buys a certificate for a name in a hosted zone and sees it issued with no validation step', async () => {
+    const hosted = `buy-${tag}.example`;
+    await api('POST', '/dm-serv/v1/dns/zones', { zone: hosted });
+    await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [`dns.${tag}@example.com`]);
+    const cn = `www.${hosted}`;
+    const orderNo = String(await api<string>('POST', '/v1/orders/certificate/GS-DV-SSL', { year: 1, csr: opensslCsr(cn), commonName: cn, dcvMethod: 'dns' })).split(',')[0]!;
+    await api('POST', '/v1/orders/pay', { payWay: 'balance', orderNo });
+    // The server's own jobs publish, check, issue and clean up: nothing to click.
+    await expect.poll(() => orderStatusOf(api, orderNo), { timeout: 60_000, interval: 250 }).toBe(1005);
+    const p = await stack.newPage({ lang: 'zh', token });
+    await p.goto(`/ssl/certificate/${orderNo}`);
+    const timeline = p.getByTestId('order-timeline');
+    await timeline.getByText(`${cn} 的验证记录已自动添加到托管的 ${hosted}`).waitFor();
+    await timeline.getByText(`签发后已从 ${hosted} 删除验证记录`).waitFor();
+  });
+});
+
+describe('screens', () => {
+  it.each(everyLook)('photographs the DNS pages in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
+    const p = await stack.newPage({ lang, theme, token });
+    await p.goto('/domain/dns');
+    await p.getByTestId('dns-zones').waitFor();
+    await shot(p, `dns-zones-${lang}-${theme}`);
+    await expectAccessible(p);
+    await p.goto(`/domain/dns/${zone}`);
+    await p.getByTestId('dns-records').waitFor();
+    await shot(p, `dns-records-${lang}-${theme}`);
+    await expectAccessible(p);
+    await p.getByTestId('record-add').click();
+    await p.getByTestId('record-host').fill('api');
+    await p.getByTestId('record-value').fill('192.0.2.30');
+    await p.getByTestId('record-next').click();
+    await p.getByTestId('dns-diff').waitFor();
+    await shot(p, `dns-diff-${lang}-${theme}`);
+    await expectAccessible(p, '.ant-modal');
+    await p.keyboard.press('Escape');
+    await p.goto('/domain/batch/dns');
+    await p.getByTestId('batch-all-zones').click();
+    await p.getByTestId('batch-value-0').fill('v=spf1 -all');
+    await p.getByTestId('batch-preview').click();
+    await p.getByTestId('batch-diff').waitFor();
+    // The pointer still on the button would photograph and check its hover colour.
+    await p.mouse.move(0, 0);
+    await shot(p, `dns-batch-${lang}-${theme}`);
+    await expectAccessible(p);
+  });
+});
