@@ -15,6 +15,9 @@ export type AccountLogRow = {
   ip: string;
   user_agent: string;
   at: Date;
+  member_id: number | null;
+  object_type: string;
+  object_id: string;
 };
 
 export type AccountProfilesRow = {
@@ -100,6 +103,7 @@ export type ApiKeysRow = {
   last_used_at: Date | null;
   last_used_ip: string;
   revoked_at: Date | null;
+  member_id: number | null;
 };
 
 export type CaKeysRow = {
@@ -161,6 +165,7 @@ export type ContactsRow = {
   id_card: string;
   created_at: Date;
   updated_at: Date;
+  dept_id: number | null;
 };
 
 export type CsrsRow = {
@@ -190,6 +195,14 @@ export type DcvEmailsRow = {
   id: number;
   account_id: number;
   email: string;
+  created_at: Date;
+};
+
+export type DeptsRow = {
+  id: number;
+  account_id: number;
+  parent_id: number | null;
+  name: string;
   created_at: Date;
 };
 
@@ -271,6 +284,26 @@ export type LoginChallengesRow = {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  member_id: number | null;
+};
+
+export type MembersRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  email: string | null;
+  telephone: string | null;
+  tel_prefix: string;
+  password_hash: string | null;
+  role_id: number;
+  dept_id: number | null;
+  status: 'invited' | 'active' | 'suspended' | 'removed';
+  two_step: 'Y' | 'N';
+  invite_hash: string | null;
+  invite_expires_at: Date | null;
+  last_login_at: Date | null;
+  last_login_ip: string;
+  created_at: Date;
 };
 
 export type OauthStatesRow = {
@@ -345,6 +378,8 @@ export type OrdersRow = {
   re_sign_paid_at: Date | null;
   status_reason: string;
   renewed_from: number | null;
+  member_id: number | null;
+  dept_id: number | null;
 };
 
 export type OrganizationsRow = {
@@ -502,6 +537,23 @@ export type RecoveryCodesRow = {
   used_at: Date | null;
 };
 
+export type RolePayLimitsRow = {
+  account_id: number;
+  role_id: number;
+  pay_limit_cents: number;
+};
+
+export type RolesRow = {
+  id: number;
+  account_id: number | null;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  permissions: string[];
+  pay_limit_cents: number | null;
+  position: number;
+};
+
 export type SandboxPaymentsRow = {
   id: string;
   merchant_ref: string;
@@ -559,6 +611,7 @@ export type SessionsRow = {
   expires_at: Date;
   revoked_at: Date | null;
   id: number;
+  member_id: number | null;
 };
 
 export type SiteConfigRow = {
@@ -638,6 +691,7 @@ export type Tables = {
   csrs: CsrsRow;
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
+  depts: DeptsRow;
   exchange_rates: ExchangeRatesRow;
   expiry_reminders: ExpiryRemindersRow;
   front_conf: FrontConfRow;
@@ -647,6 +701,7 @@ export type Tables = {
   key_fingerprints: KeyFingerprintsRow;
   ledger_entries: LedgerEntriesRow;
   login_challenges: LoginChallengesRow;
+  members: MembersRow;
   oauth_states: OauthStatesRow;
   order_domains: OrderDomainsRow;
   order_events: OrderEventsRow;
@@ -663,6 +718,8 @@ export type Tables = {
   re_sign_requests: ReSignRequestsRow;
   real_name_verifications: RealNameVerificationsRow;
   recovery_codes: RecoveryCodesRow;
+  role_pay_limits: RolePayLimitsRow;
+  roles: RolesRow;
   sandbox_payments: SandboxPaymentsRow;
   sandbox_verifications: SandboxVerificationsRow;
   schema_migrations: SchemaMigrationsRow;
