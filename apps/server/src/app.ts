@@ -14,6 +14,7 @@ import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, 
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { documentKeyAccess } from './plugins/api-key-scope.ts';
+import { checkPermissionsDeclared } from './plugins/permissions.ts';
 import { apiKeyPrefix } from '@cc/contracts/api-keys';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicRoutes);
   await app.register(async (scope) => {
     requireSession(scope);
+    // Every signed-in route says what permission it needs, or the server does not start (plugins/permissions.ts).
+    checkPermissionsDeclared(scope);
     await scope.register(signedInRoutes);
   });
 

@@ -40,6 +40,18 @@ export const errorCatalog = {
   API_KEY_SCOPE: { code: 12080, status: 403, key: 'err.apiKeyScope' },
   NOT_DEVELOPER: { code: 12081, status: 200, key: 'apiKey.notDeveloper' },
   API_KEY_LIMIT: { code: 12082, status: 200, key: 'apiKey.limit' },
+  /** The member's role lacks the permission the route declares (HTTP 403); the message names the role and the permission. */
+  PERMISSION_DENIED: { code: 14000, status: 403, key: 'err.permissionDenied' },
+  /** A payment above the member's role limit (0: the role cannot pay). */
+  PAY_LIMIT: { code: 14001, status: 403, key: 'err.payLimit' },
+  MEMBER_NOT_FOUND: { code: 14002, status: 200, key: 'err.memberNotFound' },
+  DEPT_NOT_FOUND: { code: 14003, status: 200, key: 'err.deptNotFound' },
+  ROLE_NOT_FOUND: { code: 14004, status: 200, key: 'err.roleNotFound' },
+  MEMBER_TAKEN: { code: 14005, status: 200, key: 'err.memberTaken' },
+  DEPT_CYCLE: { code: 14006, status: 200, key: 'err.deptCycle' },
+  INVITATION_INVALID: { code: 14007, status: 200, key: 'team.invite.invalid' },
+  MEMBER_SUSPENDED: { code: 14008, status: 200, key: 'err.memberSuspended' },
+  OWNER_ROLE: { code: 14009, status: 200, key: 'err.ownerRole' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },

@@ -5,6 +5,7 @@ import { envelope } from '@cc/contracts/envelope';
 import { apiKey, apiKeyCreateBody, apiKeyIdParams, apiKeySecretAnswer, apiKeysAnswer, apiKeyUpdateBody, developerBody } from '@cc/contracts/api-keys';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
+import { permissionDefault } from '../../plugins/permissions.ts';
 import { becomeDeveloper, createApiKey, listApiKeys, revokeApiKey, rotateApiKey, updateApiKey, type Caller } from '../../services/account/api-keys.ts';
 
 const caller = (request: FastifyRequest): Caller => ({ accountId: request.account.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
@@ -15,6 +16,7 @@ const caller = (request: FastifyRequest): Caller => ({ accountId: request.accoun
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   keyScopeDefault(app, 'never');
+  permissionDefault(app, 'keys.manage');
   const tags = ['developer'];
 
   app.get('/v1/apiKey', {

@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
@@ -7,6 +8,7 @@ import { createContact, deleteContact, listContacts, updateContact } from '../..
 
 /** Order contacts of the signed-in account (document 02 §7). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  permissionDefault(app, 'orders.read', 'contacts.manage');
   const tags = ['contacts'];
 
   app.get('/v1/contacts', {

@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { batchDownloadQuery, certAnswer, downloadBody, downloadQuery, jksAnswer, keystoreBody, orderNoParams, pfxAnswer, zipFile } from '@cc/contracts/orders';
@@ -10,6 +11,8 @@ import { myOrder, tags } from './common.ts';
 
 /** Certificate downloads: PEM, PKCS#12, JKS and a zip per server type. */
 export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Certificates and private keys: for those who manage orders (technical), not those who only read them (finance).
+  permissionDefault(app, 'orders.manage');
   const ctx = ordersContext(app);
 
   app.get('/v1/orders/cert/:orderNo', {
