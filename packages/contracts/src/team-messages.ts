@@ -60,6 +60,7 @@ export const teamMessagesZh = {
   'team.what.resendInvite': '重新发送邀请',
   'team.noLimit': '不限',
   'team.owner': '所有者',
+  'team.audit.csvHeader': '时间,操作人,操作,对象类型,对象,IP',
 } as const;
 
 export const teamMessagesEn: Record<keyof typeof teamMessagesZh, string> = {
@@ -123,4 +124,5 @@ export const teamMessagesEn: Record<keyof typeof teamMessagesZh, string> = {
   'team.what.resendInvite': 'invitation sent again',
   'team.noLimit': 'no limit',
   'team.owner': 'Owner',
+  'team.audit.csvHeader': 'Time,Who,Action,Object type,Object,IP',
 };

@@ -23,11 +23,11 @@ INSERT INTO roles (code, name_zh, name_en, permissions, pay_limit_cents, positio
   ('technical', '技术', 'Technical', ARRAY['orders.read','orders.manage','orders.pay','domains.manage','tools.use','contacts.manage'], 0, 3),
   ('readonly', '只读', 'Read-only', ARRAY['orders.read','billing.read'], NULL, 4);
 
--- The owner's own payment limit for a role on this account (0 = members of the role cannot pay).
+-- The owner's own payment limit for a role on this account (0 = members of the role cannot pay; NULL = no limit).
 CREATE TABLE role_pay_limits (
   account_id       integer NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
   role_id          integer NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
-  pay_limit_cents  bigint NOT NULL CHECK (pay_limit_cents >= 0),
+  pay_limit_cents  bigint CHECK (pay_limit_cents >= 0),
   PRIMARY KEY (account_id, role_id)
 );
 

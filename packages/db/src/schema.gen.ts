@@ -540,7 +540,7 @@ export type RecoveryCodesRow = {
 export type RolePayLimitsRow = {
   account_id: number;
   role_id: number;
-  pay_limit_cents: number;
+  pay_limit_cents: number | null;
 };
 
 export type RolesRow = {

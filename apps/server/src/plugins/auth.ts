@@ -27,7 +27,7 @@ export interface SessionAccount {
 // Who is calling, read with the session or key in the same query: a suspended or removed member's sessions and keys
 // stop at once on every instance. Columns are prefixed (m_) so that they never meet the account row's.
 const memberCols = `m.id AS m_id, m.name AS m_name, m.dept_id AS m_dept, r.code AS m_role, r.permissions AS m_perms,
-    coalesce(l.pay_limit_cents, r.pay_limit_cents) AS m_pay_limit`;
+    CASE WHEN l.role_id IS NOT NULL THEN l.pay_limit_cents ELSE r.pay_limit_cents END AS m_pay_limit`;
 const memberJoin = (t: string) => `LEFT JOIN members m ON m.id = ${t}.member_id LEFT JOIN roles r ON r.id = m.role_id
     LEFT JOIN role_pay_limits l ON l.account_id = m.account_id AND l.role_id = m.role_id`;
 const memberLive = (t: string) => `(${t}.member_id IS NULL OR m.status = 'active')`;

@@ -19,6 +19,7 @@ import { apiKeyRoutes } from './account/api-keys.ts';
 import { securityRoutes } from './account/security.ts';
 import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
+import { invitationRoutes, teamRoutes } from './team/index.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -32,6 +33,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsPublicRoutes);
   await app.register(verificationSandboxRoutes);
   await app.register(verificationCallbackRoutes);
+  await app.register(invitationRoutes);
   // The sandbox WeChat provider exists only where it is the provider (never in production).
   if (wechatProviderFor(app.config, app.db)?.sandbox) await app.register(wechatSandboxRoutes);
 };
@@ -52,4 +54,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cfdnsRoutes);
   await app.register(toolsRoutes);
   await app.register(renewalRoutes);
+  await app.register(teamRoutes);
 };

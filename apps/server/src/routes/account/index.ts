@@ -1,3 +1,4 @@
+import { memberAnswer, memberById } from '../../services/team/member-sign-in.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import {
@@ -38,7 +39,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { accountRow: true, apiKey: 'read', permission: 'self' },
     },
-    async (request) => ok(accountAnswerOf(accountRowOf(request))),
+    async (request) => {
+      const answer = accountAnswerOf(accountRowOf(request));
+      if (!request.account.member) return ok(answer);
+      // A member sees its own contact details, never the holder's identity.
+      return ok(memberAnswer(answer, await memberById(app.db, request.account.member.id)));
+    },
   );
 
   app.get(
