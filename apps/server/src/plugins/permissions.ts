@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Permission } from '@cc/contracts/team';
 import { translate } from '@cc/contracts/messages';
 import { fail } from '../lib/app-error.ts';
+import type { Viewer } from '../services/team/scope.ts';
 
 /**
  * What a member may call is declared on the routes, never worked out from URLs (the same way as API key scopes,
@@ -111,29 +112,6 @@ export async function deptScopeOf(request: FastifyRequest): Promise<Viewer> {
         );
   request.deptScope = { ...base, depts: rows.map((r) => r.id) };
   return request.deptScope;
-}
-
-/**
- * Who looks at the account's objects: the account, and the departments it may see (null: all). A member always
- * sees what it created itself, and a member without a department only that.
- */
-export interface Viewer {
-  id: number;
-  memberId: number | null;
-  depts: number[] | null;
-}
-
-/**
- * SQL that limits `alias` (a table with dept_id and, for orders, member_id) to what `v` sees; pushes its
- * parameters onto `params`. Empty for a viewer that sees all.
- */
-export function deptFilterSql(v: Viewer | number, alias: string, params: unknown[], withMember = true): string {
-  if (typeof v === 'number' || v.depts === null) return '';
-  params.push(v.depts);
-  const depts = `$${params.length}::int[]`;
-  if (!withMember) return ` AND ${alias}.dept_id = ANY(${depts})`;
-  params.push(v.memberId);
-  return ` AND (${alias}.dept_id = ANY(${depts}) OR ${alias}.member_id = $${params.length}::int)`;
 }
 
 declare module 'fastify' {
