@@ -12,15 +12,18 @@ export interface Activity {
   params?: Record<string, string | number>;
 }
 
-export async function recordActivity(q: Queryable, accountId: number, a: Activity, ip: string, userAgent: string): Promise<void> {
-  await q.query(`INSERT INTO account_log (account_id, kind, action, params, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    accountId,
-    a.kind,
-    a.action,
-    JSON.stringify(a.params ?? {}),
-    ip,
-    userAgent.slice(0, 500),
-  ]);
+/** Who did it (a member; null: the owner) and on which object, for the audit log (services/team/audit.ts). */
+export interface ActivityBy {
+  memberId: number | null;
+  objectType?: string;
+  objectId?: string;
+}
+
+export async function recordActivity(q: Queryable, accountId: number, a: Activity, ip: string, userAgent: string, by?: ActivityBy): Promise<void> {
+  await q.query(
+    `INSERT INTO account_log (account_id, kind, action, params, ip, user_agent, member_id, object_type, object_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [accountId, a.kind, a.action, JSON.stringify(a.params ?? {}), ip, userAgent.slice(0, 500), by?.memberId ?? null, by?.objectType ?? '', by?.objectId ?? ''],
+  );
 }
 
 /**
