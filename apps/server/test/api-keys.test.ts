@@ -25,6 +25,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'DELETE /v1/sessions/{id}',
     'POST /v1/sessions/revokeOthers', 'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize',
     'POST /wxredirect', 'DELETE /v1/wechat',
+    'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
+    'POST /v1/user/depts', 'PUT /v1/user/depts', 'GET /v1/user/roles', 'PUT /v1/user/roles',
   ],
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
@@ -49,6 +51,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/mssl/domains', 'GET /v1/orders/cert/{orderNo}', 'GET /v1/orders/download/{orderNo}', 'GET /v1/orders/batch/download', 'GET /v1/orders/reSign/records',
     'GET /v1/orders/payWays', 'GET /v1/deposit/{id}', 'GET /v1/orders/batch/pay/queues', 'GET /v1/orders/batch/pay/status', 'GET /v1/creditChangeRecords',
     'GET /v1/tools/report', 'GET /v1/tools/report/{id}', 'GET /v1/orders/renewTicket/{orderNo}',
+    'GET /v1/user/me', 'GET /v1/user/auditLogs', 'GET /v1/user/auditLogs/export',
   ],
 };
 

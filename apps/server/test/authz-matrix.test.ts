@@ -28,8 +28,10 @@ const secret = {
   remark: `alice remark ${tag}`,
   dnsEmail: `dns-${tag}@alice-mail.example`,
   keyName: `alice-key-${tag}`,
+  memberName: `alice-member-${tag}`,
+  deptName: `alice-dept-${tag}`,
 };
-const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, deptId: 0, memberId: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -86,6 +88,11 @@ beforeAll(async () => {
   const key = must<{ key: { id: number; prefix: string } }>(await alice.post('/v1/apiKey', { name: secret.keyName, scope: 'full' })).key;
   a.apiKeyId = key.id;
   a.apiKeyPrefix = key.prefix;
+  a.deptId = must<{ deptID: number }>(await alice.post('/v1/user/depts', { name: secret.deptName })).deptID;
+  const technical = must<{ data: { roleID: number; code: string }[] }>(await alice.get('/v1/user/roles')).data.find((r) => r.code === 'technical')!.roleID;
+  a.memberId = must<{ subAccountID: number }>(
+    await alice.post('/v1/user/subAccounts', { name: secret.memberName, email: `m-${tag}@alice-mail.example`, roleID: technical, deptID: a.deptId }),
+  ).subAccountID;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -158,6 +165,16 @@ function attempts(): Record<string, Call[]> {
       { method: 'POST', url: '/v1/orders/certificate/T-OV', payload: { year: 1, contactID: a.contactId, orgID: a.orgId, commonName: 'bob.example', csr: '' } },
     ],
     'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
+    // Team: the first account's members, departments and audit log.
+    'GET /v1/user/subAccounts': [{ method: 'GET', url: '/v1/user/subAccounts' }, { method: 'GET', url: `/v1/user/subAccounts?deptID=${a.deptId}` }],
+    'POST /v1/user/subAccounts': [{ method: 'POST', url: '/v1/user/subAccounts', payload: { name: 'Mallory', email: `mallory-${tag}@bob.example`, roleID: 2, deptID: a.deptId } }],
+    'PUT /v1/user/subAccounts': [{ method: 'PUT', url: '/v1/user/subAccounts', payload: { subAccountID: a.memberId, name: 'Hijacked', resendInvite: true } }],
+    'DELETE /v1/user/subAccounts/{id}': [{ method: 'DELETE', url: `/v1/user/subAccounts/${a.memberId}` }],
+    'GET /v1/user/depts': [{ method: 'GET', url: '/v1/user/depts' }],
+    'POST /v1/user/depts': [{ method: 'POST', url: '/v1/user/depts', payload: { name: 'under alice', parentID: a.deptId } }],
+    'PUT /v1/user/depts': [{ method: 'PUT', url: '/v1/user/depts', payload: { deptID: a.deptId, name: 'Hijacked' } }],
+    'GET /v1/user/auditLogs': [{ method: 'GET', url: '/v1/user/auditLogs' }, { method: 'GET', url: `/v1/user/auditLogs?memberID=${a.memberId}` }],
+    'GET /v1/user/auditLogs/export': [{ method: 'GET', url: `/v1/user/auditLogs/export?objectType=member&objectID=${a.memberId}` }],
   };
 }
 
@@ -192,6 +209,9 @@ const noOwnedIds = new Set([
   'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'POST /v1/sessions/revokeOthers',
   'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize', 'POST /wxredirect', 'DELETE /v1/wechat',
   'POST /sandbox/wechat/authorize',
+  // Team: the caller's own permissions and its account's roles (another account's member, department and log ids are tried above);
+  // the invitation link is a capability address (test/team.test.ts).
+  'GET /v1/user/me', 'GET /v1/user/roles', 'PUT /v1/user/roles', 'GET /v1/user/invitation', 'POST /v1/user/invitation',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -248,6 +268,8 @@ describe('authorization matrix: another account with the first account\'s ids', 
     const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
     expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
+    expect((await alice.get('/v1/user/subAccounts')).body.data).toMatchObject({ total: 1, data: [{ subAccountID: a.memberId, name: secret.memberName, status: 'invited' }] });
+    expect((await alice.get('/v1/user/depts')).body.data).toMatchObject({ total: 1, data: [{ deptID: a.deptId, name: secret.deptName }] });
   });
 });
 

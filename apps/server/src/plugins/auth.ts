@@ -63,8 +63,9 @@ export async function createSession(db: Queryable, accountId: number, ip: string
   return token;
 }
 
+/** The holder's own sessions (a password change, "sign out other sessions"); its members' sessions are theirs. */
 export async function revokeSessions(db: Queryable, accountId: number, exceptTokenHash?: string) {
-  await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND token_hash <> $2`, [accountId, exceptTokenHash ?? '']);
+  await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND member_id IS NULL AND revoked_at IS NULL AND token_hash <> $2`, [accountId, exceptTokenHash ?? '']);
 }
 
 // Every signed-in call runs one of these, so they are prepared statements (db client, `prepared`). Staleness is decided

@@ -52,6 +52,12 @@ export function checkPermissionsDeclared(scope: FastifyInstance) {
   });
 }
 
+/** The API reference names each signed-in call's permission (`x-permission`), from its declaration. */
+export function documentPermission<S extends Record<string, unknown> | undefined>(schema: S, config: { permission?: Permission; signedIn?: boolean } | undefined): S {
+  if (!schema || !config?.signedIn || !config.permission) return schema;
+  return { ...schema, 'x-permission': config.permission };
+}
+
 /** What the signed-in caller is: the owner (member null) or a member with its role. */
 export interface Caller {
   member: null | {
