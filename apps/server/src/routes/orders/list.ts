@@ -25,7 +25,7 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const q = request.query;
-    if (q.orderNos?.length) return ok({ allOrders: await ordersByNumbers(app.db, request.account.id, q.orderNos.slice(0, maxBatchOrders)) });
+    if (q.orderNos?.length) return ok({ allOrders: await ordersByNumbers(app.db, await deptScopeOf(request), q.orderNos.slice(0, maxBatchOrders)) });
     return ok(await listOrders(app.db, await deptScopeOf(request), q, request.locale, ctx.now()));
   });
 

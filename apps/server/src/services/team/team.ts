@@ -361,8 +361,8 @@ export async function acceptInvitation(app: FastifyInstance, request: FastifyReq
     const r = await liveInvitation(q, body.token, true);
     await q.query(`UPDATE members SET password_hash = $2, status = 'active', invite_hash = NULL, invite_expires_at = NULL WHERE id = $1`, [r.id, hash]);
     await q.query(
-      `INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id) VALUES ($1, $2, 'account', 'team.member.accept', $3, $4, $5, 'member', $2::text)`,
-      [r.account_id, r.id, JSON.stringify({ name: r.name }), request.ip, (request.headers['user-agent'] ?? '').slice(0, 500)],
+      `INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id) VALUES ($1, $2, 'account', 'team.member.accept', $3, $4, $5, 'member', $6)`,
+      [r.account_id, r.id, JSON.stringify({ name: r.name }), request.ip, (request.headers['user-agent'] ?? '').slice(0, 500), String(r.id)],
     );
   });
   return null;
