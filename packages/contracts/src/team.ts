@@ -39,6 +39,11 @@ export type RoleCode = (typeof roleCodes)[number];
 /** The most a list of team data holds (document 02: roles and departments are listed with limit 100). */
 export const teamListLimit = 100;
 
+/** A department, or none: '' / 0 / null say "no department" (a select's empty choice). */
+const optionalDept = z
+  .preprocess((v: unknown) => (v === '' || v === 0 || v === '0' ? null : v), id('team.v.dept').nullable().optional())
+  .describe('a department id; null or 0: none');
+
 const listQuery = {
   limit: pageSize(teamListLimit).default(teamListLimit).describe(`page size, at most ${teamListLimit}`),
   offset: pageNumber().default(1).describe('1-based page number'),
@@ -96,10 +101,10 @@ export type DeptsAnswer = z.infer<typeof deptsAnswer>;
 export const deptsQuery = z.object(listQuery);
 
 const deptName = requiredText(60, 'team.v.deptName');
-export const deptCreateBody = z.object({ name: deptName, parentID: optionalEmpty(id('team.v.dept')).nullable() });
+export const deptCreateBody = z.object({ name: deptName, parentID: optionalDept });
 export type DeptCreateBody = z.input<typeof deptCreateBody>;
 export const deptUpdateBody = z
-  .object({ deptID: id('team.v.dept'), name: deptName.optional(), parentID: optionalEmpty(id('team.v.dept')).nullable() })
+  .object({ deptID: id('team.v.dept'), name: deptName.optional(), parentID: optionalDept })
   .refine((v) => v.name !== undefined || v.parentID !== undefined, { message: 'team.v.nothing', path: ['name'] });
 export type DeptUpdateBody = z.input<typeof deptUpdateBody>;
 
@@ -137,7 +142,7 @@ export const subAccountCreateBody = z
     telephone: optionalEmpty(telephoneField),
     telPrefix: telPrefixField.optional().default('86'),
     roleID: id('team.v.role'),
-    deptID: optionalEmpty(id('team.v.dept')).nullable(),
+    deptID: optionalDept,
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.telephone) ctx.addIssue({ code: 'custom', message: 'team.v.contact', path: ['email'] });
@@ -150,7 +155,7 @@ export const subAccountUpdateBody = z
     subAccountID: id('team.v.member'),
     name: memberName.optional(),
     roleID: id('team.v.role').optional(),
-    deptID: optionalEmpty(id('team.v.dept')).nullable(),
+    deptID: optionalDept,
     status: z.enum(['active', 'suspended'], { message: 'team.v.status' }).optional().describe('suspend a member, or let it back in'),
     resetTwoStep: z.literal(true, { message: 'team.v.nothing' }).optional().describe('the member signs in with its password alone until it sets a second step again'),
     resendInvite: z.literal(true, { message: 'team.v.nothing' }).optional().describe('a new invitation link (the old one stops working)'),
@@ -177,7 +182,9 @@ export type InvitationAcceptBody = z.input<typeof invitationAcceptBody>;
 export const auditObjectTypes = ['order', 'payment', 'apiKey', 'dns', 'domain', 'member', 'dept', 'role', 'account'] as const;
 export const auditLogQuery = z.object({
   ...listQuery,
-  memberID: optionalEmpty(int(0, 2_147_483_647, { type: 'team.v.member', range: 'team.v.member' })).describe('0: the owner'),
+  memberID: z
+    .preprocess((v: unknown) => (v === '' || v === null ? undefined : v), int(0, 2_147_483_647, { type: 'team.v.member', range: 'team.v.member' }).optional())
+    .describe('0: the owner'),
   objectType: optionalEmpty(z.enum(auditObjectTypes, { message: 'team.v.objectType' })),
   objectID: optionalEmpty(text(100).trim()),
   startDate: optionalEmpty(calendarDate()),

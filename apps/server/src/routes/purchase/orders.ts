@@ -15,7 +15,7 @@ import {
 import { billedNames, toAscii } from '@cc/domain/domain-names';
 import { noDiscount, priceFor } from '@cc/domain/pricing';
 import { isValidTerm, freeTermDays } from '@cc/domain/terms';
-import { translate, type Locale } from '@cc/contracts/messages';
+import { translate } from '@cc/contracts/messages';
 import { ok } from '../../lib/envelope.ts';
 import { batchBodyLimit } from '../../lib/body-limits.ts';
 import { secretBox } from '../../lib/secret-box.ts';

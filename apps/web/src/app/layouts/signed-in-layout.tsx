@@ -18,7 +18,8 @@ import { registerMessages } from '../../i18n/index.ts';
 import { Deferred } from '../../components/deferred.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { AppHeader } from './app-header.tsx';
-import { menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
+import { menuFor, menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
+import { useCan } from '../../lib/api/get-me.ts';
 
 // Every page in here may show any area's rule messages; the sign-in pages carry only the core table.
 registerMessages(messages);
@@ -105,6 +106,7 @@ function SignedInLayout() {
   const { selected, parent } = selectedMenu(pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(parent ? [parent] : []);
   useTokenCheck();
+  const can = useCan();
 
   useEffect(() => {
     if (parent) setOpenKeys((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
@@ -152,7 +154,7 @@ function SignedInLayout() {
             selectedKeys={selected ? [selected] : []}
             openKeys={collapsed ? undefined : openKeys}
             onOpenChange={setOpenKeys}
-            items={toItems(menuTree)}
+            items={toItems(menuFor(menuTree, can))}
             onClick={({ key }) => void router.navigate({ href: key })}
             style={{ borderInlineEnd: 'none' }}
             data-testid="side-menu"
