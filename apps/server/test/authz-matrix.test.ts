@@ -211,7 +211,7 @@ const noOwnedIds = new Set([
   'POST /sandbox/wechat/authorize',
   // Team: the caller's own permissions and its account's roles (another account's member, department and log ids are tried above);
   // the invitation link is a capability address (test/team.test.ts).
-  'GET /v1/user/me', 'GET /v1/user/roles', 'PUT /v1/user/roles', 'GET /v1/user/invitation', 'POST /v1/user/invitation',
+  'GET /v1/user/me', 'GET /v1/user/roles', 'PUT /v1/user/roles', 'GET /subAccountInvitation', 'POST /subAccountInvitation',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {

@@ -246,11 +246,11 @@ describe('invitations, sign-in and the payment limit', () => {
     const link = mail.data[0]!.body.match(/http:\/\/console\.test\/invitation\?token=([\w-]+)/);
     expect(link, mail.data[0]?.body).not.toBeNull();
     const invite = link![1]!;
-    expect(((await t.app.inject({ method: 'GET', url: `/v1/user/invitation?token=${invite}` })).json() as { data: unknown }).data).toMatchObject({ name: '李工', login: email });
+    expect(((await t.app.inject({ method: 'GET', url: `/subAccountInvitation?token=${invite}` })).json() as { data: unknown }).data).toMatchObject({ name: '李工', login: email });
     // Not yet a member who can sign in.
     expect((await login(email, 'Member#2026')).code).toBe(12004);
-    expect((await t.app.inject({ method: 'POST', url: '/v1/user/invitation', payload: { token: invite, password: sha256hex('Member#2026') } })).json()).toMatchObject({ code: 200 });
-    expect((await t.app.inject({ method: 'POST', url: '/v1/user/invitation', payload: { token: invite, password: sha256hex('Other#2026') } })).json()).toMatchObject({ code: 14007 });
+    expect((await t.app.inject({ method: 'POST', url: '/subAccountInvitation', payload: { token: invite, password: sha256hex('Member#2026') } })).json()).toMatchObject({ code: 200 });
+    expect((await t.app.inject({ method: 'POST', url: '/subAccountInvitation', payload: { token: invite, password: sha256hex('Other#2026') } })).json()).toMatchObject({ code: 14007 });
 
     const first = await login(email, 'Member#2026');
     expect(first).toMatchObject({ code: 12009, data: { authType: 'email' } });

@@ -124,13 +124,13 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The invitation link: a visitor reads whose invitation it is and sets the member's password. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   ipLimitGroup(app, 'session');
-  app.get('/v1/user/invitation', {
+  app.get('/subAccountInvitation', {
     schema: { tags, summary: 'Whose invitation a link is (company, name, sign-in name)', querystring: invitationQuery, response: { 200: envelope(invitationAnswer) } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await invitationOf(app, request.query.token));
   });
-  app.post('/v1/user/invitation', {
+  app.post('/subAccountInvitation', {
     schema: { tags, summary: "Sets the member's password (hashed as at sign-in) with the link, once; the member then signs in", body: invitationAcceptBody, response: { 200: envelope(z.null()) } },
   }, async (request) => ok(await acceptInvitation(app, request, request.body)));
 };
