@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { sha256Hex } from '../../../lib/hash.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useMsg } from '../../../i18n/index.ts';
-import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
+import type { InvitationAnswer } from '@cc/contracts/team';
+import { acceptInvitation, getInvitation } from '../api/invitation.ts';
 import { useFieldRules } from '../hooks/use-password-rules.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { PasswordStrength } from './password-strength.tsx';
@@ -22,8 +23,19 @@ export default function InvitationPage() {
   const { t } = useTranslation();
   const m = useMsg();
   const { token = '' } = useSearch({ strict: false }) as { token?: string };
-  const invitation = useInvitation(token);
-  const accept = useAcceptInvitation();
+  const [invitation, setInvitation] = useState<{ data?: InvitationAnswer; failed?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!token) return;
+    const ctl = new AbortController();
+    getInvitation(token, ctl.signal).then(
+      (data) => setInvitation({ data }),
+      () => {
+        if (!ctl.signal.aborted) setInvitation({ failed: true });
+      },
+    );
+    return () => ctl.abort();
+  }, [token]);
   const rules = useFieldRules();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const password: string = Form.useWatch('password', form) ?? '';
@@ -32,11 +44,14 @@ export default function InvitationPage() {
 
   const submit = async (v: { password: string }) => {
     setError(null);
+    setBusy(true);
     try {
-      await accept.mutateAsync({ token, password: await sha256Hex(v.password) });
+      await acceptInvitation({ token, password: await sha256Hex(v.password) });
       setDone(true);
     } catch (e) {
       setError(e instanceof ApiError ? e.msg : t('http.disconnected'));
+    } finally {
+      setBusy(false);
     }
   };
   const confirmRules: Rule[] = [
@@ -49,9 +64,9 @@ export default function InvitationPage() {
 
   return (
     <AuthShell title={t('auth.invitation.title')} subtitle={data ? t('auth.invitation.lead', { company: data.companyName || data.accountNo, name: data.name }) : undefined} testId="invitation-page">
-      {!token || invitation.isError ? (
+      {!token || invitation.failed ? (
         <Alert type="error" showIcon title={t('auth.invitation.invalid')} data-testid="invitation-invalid" />
-      ) : invitation.isLoading ? (
+      ) : !data ? (
         <Skeleton active />
       ) : done ? (
         <Flex vertical gap={16}>
@@ -72,7 +87,7 @@ export default function InvitationPage() {
           <Form.Item name="confirm" label={t('auth.signUp.confirm')} dependencies={['password']} rules={confirmRules}>
             <Input.Password autoComplete="new-password" data-testid="confirm" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={accept.isPending} data-testid="invitation-submit">
+          <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="invitation-submit">
             {t('auth.invitation.accept')}
           </Button>
         </Form>
