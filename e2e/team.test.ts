@@ -103,6 +103,8 @@ describe('team', () => {
     await dragSlider(m, await captchaAnswer(stack.app, await waitForPuzzle(m)));
     await m.waitForURL(/\/sec-validation\?/);
     await m.getByTestId('send-code').click();
+    // Sent: the button counts down (the code is in the outbox by then).
+    await m.getByText(/^\d+ 秒后重发$/).waitFor();
     await m.getByTestId('code').fill(await outboxCode(stack.baseUrl, memberEmail));
     await m.getByTestId('sec-submit').click();
     await m.waitForURL(/\/dashboard$/);
@@ -111,7 +113,7 @@ describe('team', () => {
 
     // The menu shows orders, not bills, top-up or the account's own settings.
     const menu = m.getByTestId('side-menu');
-    await menu.getByText('我的订单').waitFor();
+    await menu.getByText('订单管理').waitFor();
     await menu.getByText('我的账户').click();
     await menu.getByText('账户概览').waitFor();
     const menuText = (await menu.textContent()) ?? '';

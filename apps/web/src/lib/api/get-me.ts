@@ -14,10 +14,11 @@ export function useMe() {
 }
 
 /**
- * Whether the signed-in member may do something, for hiding menus and buttons. While the answer is loading nothing
- * that needs a permission shows (a refused click would be the alternative).
+ * Whether the signed-in member may do something, for hiding menus and buttons. Until the answer is in, everything
+ * shows, as it does for the owner (most sessions): the menu does not empty and refill on each load, and the server
+ * refuses what a member's role lacks either way.
  */
 export function useCan(): (p: Permission) => boolean {
   const { data } = useMe();
-  return (p) => p === 'self' || (data?.permissions.includes(p) ?? false);
+  return (p) => p === 'self' || !data || data.permissions.includes(p);
 }
