@@ -149,13 +149,13 @@ function MembersTab({ roles, depts }: { roles: Role[]; depts: Dept[] }) {
         locale={{ emptyText: t('members.empty') }}
         data-testid="members-table"
         columns={[
-          { title: t('members.name'), dataIndex: 'name' },
+          { title: t('members.name'), dataIndex: 'name', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
           { title: t('members.login'), render: (_, m) => m.email || `+${m.telPrefix} ${m.telephone}` },
           { title: t('members.role'), dataIndex: 'roleName' },
           { title: t('members.dept'), render: (_, m) => m.deptName || '—' },
           { title: t('members.status'), render: (_, m) => <Tag color={stateColor[m.status]}>{t(`members.states.${m.status}`)}</Tag> },
           { title: t('members.twoStep'), render: (_, m) => (m.twoStep === 'Y' ? t('members.twoStepOn') : t('members.twoStepOff')) },
-          { title: t('members.lastLogin'), render: (_, m) => m.lastLoginTime || '—' },
+          { title: t('members.lastLogin'), render: (_, m) => <span style={{ whiteSpace: 'nowrap' }}>{m.lastLoginTime || '—'}</span> },
           {
             title: t('members.actions'),
             render: (_, m) => (
