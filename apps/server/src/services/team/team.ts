@@ -1,20 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '@cc/db/client';
 import { translate, type Locale } from '@cc/contracts/messages';
-import {
-  permissions as allPermissions,
-  type DeptCreateBody,
-  type DeptUpdateBody,
-  type DeptsAnswer,
-  type InvitationAnswer,
-  type MeAnswer,
-  type Permission,
-  type RolePayLimitBody,
-  type RolesAnswer,
-  type SubAccountCreateBody,
-  type SubAccountUpdateBody,
-  type SubAccountsAnswer,
-} from '@cc/contracts/team';
+import { permissions as allPermissions, type DeptsAnswer, type InvitationAnswer, type MeAnswer, type Permission, type RolesAnswer, type SubAccountsAnswer } from '@cc/contracts/team';
 import type { z } from 'zod';
 import type { deptCreateBody, deptUpdateBody, invitationAcceptBody, rolePayLimitBody, subAccountCreateBody, subAccountUpdateBody, subAccountsQuery } from '@cc/contracts/team';
 import { fail } from '../../lib/app-error.ts';
@@ -368,4 +355,3 @@ export async function acceptInvitation(app: FastifyInstance, request: FastifyReq
   return null;
 }
 
-export type { DeptCreateBody, DeptUpdateBody, RolePayLimitBody, SubAccountCreateBody, SubAccountUpdateBody };
