@@ -31,7 +31,7 @@ const signedInScreens = [
   '/ssl/certificate/:order',
   '/ssl/products',
   '/ssl/dcv/email',
-  ...['center', 'info', 'secure', 'manage', 'verify', 'products', 'log', 'invoice', 'invoice/invoice-template', 'invoice/mailling-template', 'credit-records', 'transaction', 'developer', 'notify', 'cert-package', 'invite'].map((p) => `/account/${p}`),
+  ...['center', 'info', 'secure', 'manage', 'verify', 'products', 'log', 'invoice', 'invoice/invoice-template', 'invoice/mailling-template', 'credit-records', 'transaction', 'developer', 'notify', 'cert-package', 'invite', 'audit'].map((p) => `/account/${p}`),
   '/payment',
   '/payment/batch',
   '/payment/test',

@@ -14,6 +14,7 @@ import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, 
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { documentKeyAccess } from './plugins/api-key-scope.ts';
+import { checkPermissionsDeclared, documentPermission } from './plugins/permissions.ts';
 import { apiKeyPrefix } from '@cc/contracts/api-keys';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -127,8 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       },
     },
-    // Each signed-in call says which key scopes may make it, from its declaration (plugins/api-key-scope.ts).
-    transform: (args) => jsonSchemaTransform({ ...args, schema: documentKeyAccess(args.schema as Record<string, unknown>, args.route.config, args.route.method) as typeof args.schema }),
+    // Each signed-in call says which key scopes may make it and which permission it needs, from its declarations
+    // (plugins/api-key-scope.ts, plugins/permissions.ts).
+    transform: (args) =>
+      jsonSchemaTransform({
+        ...args,
+        schema: documentPermission(documentKeyAccess(args.schema as Record<string, unknown>, args.route.config, args.route.method), args.route.config) as typeof args.schema,
+      }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: docsPolicy, uiConfig: { validatorUrl: null } });
 
@@ -147,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(publicRoutes);
   await app.register(async (scope) => {
     requireSession(scope);
+    // Every signed-in route says what permission it needs, or the server does not start (plugins/permissions.ts).
+    checkPermissionsDeclared(scope);
     await scope.register(signedInRoutes);
   });
 

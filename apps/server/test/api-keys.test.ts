@@ -25,6 +25,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'DELETE /v1/sessions/{id}',
     'POST /v1/sessions/revokeOthers', 'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize',
     'POST /wxredirect', 'DELETE /v1/wechat',
+    'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
+    'POST /v1/user/depts', 'PUT /v1/user/depts', 'GET /v1/user/roles', 'PUT /v1/user/roles',
   ],
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
@@ -64,6 +66,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /dm-serv/v1/domains/{orderNo}', 'GET /dm-serv/v1/orders/renew/records', 'GET /dm-serv/v1/orders', 'GET /dm-serv/v1/transferIn',
     'GET /dm-serv/v1/transferOut', 'GET /dm-serv/v1/groups', 'GET /dm-serv/v1/batch', 'GET /dm-serv/v1/batch/{id}',
     'GET /dm-serv/v1/dns/zones', 'GET /dm-serv/v1/dns/zones/{zone}/records', 'GET /dm-serv/v1/dns/zones/{zone}/history', 'GET /dm-serv/v1/dns/zones/{zone}/export',
+    'GET /v1/user/me', 'GET /v1/user/auditLogs', 'GET /v1/user/auditLogs/export',
   ],
 };
 

@@ -32,8 +32,10 @@ const secret = {
   dmGroup: `AliceGroup${tag}`,
   dmRemark: `alice domain remark ${tag}`,
   dnsTxt: `alice-txt-${tag}`,
+  memberName: `alice-member-${tag}`,
+  deptName: `alice-dept-${tag}`,
 };
-const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0 };
+const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0, deptId: 0, memberId: 0 };
 /** The first account's domain names and ids under /dm-serv/v1. */
 const dm = { domain: `alice-${tag}.com`, moved: `alice-in-${tag}.net`, orderNo: '', cartId: 0, contactId: 0, groupId: 0, batchId: '', transferId: 0 };
 let aBalance = 0;
@@ -113,6 +115,11 @@ beforeAll(async () => {
   const recs = must<{ zone: { serial: number }; records: { id: number; host: string }[] }>(await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`));
   a.recordId = recs.records.find((r) => r.host === 'secret')!.id;
   a.serial = recs.zone.serial;
+  a.deptId = must<{ deptID: number }>(await alice.post('/v1/user/depts', { name: secret.deptName })).deptID;
+  const technical = must<{ data: { roleID: number; code: string }[] }>(await alice.get('/v1/user/roles')).data.find((r) => r.code === 'technical')!.roleID;
+  a.memberId = must<{ subAccountID: number }>(
+    await alice.post('/v1/user/subAccounts', { name: secret.memberName, email: `m-${tag}@alice-mail.example`, roleID: technical, deptID: a.deptId }),
+  ).subAccountID;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -206,6 +213,16 @@ function attempts(): Record<string, Call[]> {
     'POST /dm-serv/v1/domains/recordsDel': [{ method: 'POST', url: '/dm-serv/v1/domains/recordsDel', payload: { zone: a.zone, baseSerial: a.serial, ids: [a.recordId], preview: true } }],
     'POST /dm-serv/v1/dns/batch': [{ method: 'POST', url: '/dm-serv/v1/dns/batch', payload: { zones: [a.zone], action: 'replace', records: [{ host: 'secret', type: 'TXT', value: 'hijacked' }] } }],
     'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
+    // Team: the first account's members, departments and audit log.
+    'GET /v1/user/subAccounts': [{ method: 'GET', url: '/v1/user/subAccounts' }, { method: 'GET', url: `/v1/user/subAccounts?deptID=${a.deptId}` }],
+    'POST /v1/user/subAccounts': [{ method: 'POST', url: '/v1/user/subAccounts', payload: { name: 'Mallory', email: `mallory-${tag}@bob.example`, roleID: 2, deptID: a.deptId } }],
+    'PUT /v1/user/subAccounts': [{ method: 'PUT', url: '/v1/user/subAccounts', payload: { subAccountID: a.memberId, name: 'Hijacked', resendInvite: true } }],
+    'DELETE /v1/user/subAccounts/{id}': [{ method: 'DELETE', url: `/v1/user/subAccounts/${a.memberId}` }],
+    'GET /v1/user/depts': [{ method: 'GET', url: '/v1/user/depts' }],
+    'POST /v1/user/depts': [{ method: 'POST', url: '/v1/user/depts', payload: { name: 'under alice', parentID: a.deptId } }],
+    'PUT /v1/user/depts': [{ method: 'PUT', url: '/v1/user/depts', payload: { deptID: a.deptId, name: 'Hijacked' } }],
+    'GET /v1/user/auditLogs': [{ method: 'GET', url: '/v1/user/auditLogs' }, { method: 'GET', url: `/v1/user/auditLogs?memberID=${a.memberId}` }],
+    'GET /v1/user/auditLogs/export': [{ method: 'GET', url: `/v1/user/auditLogs/export?objectType=member&objectID=${a.memberId}` }],
   };
 }
 
@@ -283,6 +300,9 @@ const noOwnedIds = new Set([
   // out needs the name's auth code, which only its holder can read.
   'GET /dm-serv/v1/tld', 'POST /dm-serv/v1/domains/available', 'GET /dm-serv/v1/domains/suggest', 'GET /dm-serv/v1/carts', 'POST /dm-serv/v1/carts',
   'POST /dm-serv/v1/contacts', 'POST /dm-serv/v1/groups', 'POST /dm-serv/v1/transferIn/price', 'POST /dev/registry/elsewhere', 'POST /dev/registry/transferOut',
+  // Team: the caller's own permissions and its account's roles (another account's member, department and log ids are tried above);
+  // the invitation link is a capability address (test/team.test.ts).
+  'GET /v1/user/me', 'GET /v1/user/roles', 'PUT /v1/user/roles', 'GET /subAccountInvitation', 'POST /subAccountInvitation',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -347,6 +367,8 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
     const mine = (await alice.get('/v1/siteMsg?kind=issued')).body.data as { siteMsges: { id: number; read: boolean; title: string }[] };
     expect(mine.siteMsges.find((m) => m.id === a.siteMsgId)).toMatchObject({ read: false, title: expect.stringContaining(secret.issued) });
+    expect((await alice.get('/v1/user/subAccounts')).body.data).toMatchObject({ total: 1, data: [{ subAccountID: a.memberId, name: secret.memberName, status: 'invited' }] });
+    expect((await alice.get('/v1/user/depts')).body.data).toMatchObject({ total: 1, data: [{ deptID: a.deptId, name: secret.deptName }] });
   });
 });
 

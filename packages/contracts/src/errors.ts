@@ -50,6 +50,18 @@ export const errorCatalog = {
   DOMAIN_REAL_NAME: { code: 14203, status: 200, key: 'dm.realName.required' },
   /** Domain groups (document 02 §8: non-200 shows a warning with the message). */
   DOMAIN_GROUP: { code: 14210, status: 200, key: 'dm.err.group' },
+  /** The member's role lacks the permission the route declares (HTTP 403); the message names the role and the permission. */
+  PERMISSION_DENIED: { code: 14000, status: 403, key: 'err.permissionDenied' },
+  /** A payment above the member's role limit (0: the role cannot pay). */
+  PAY_LIMIT: { code: 14001, status: 403, key: 'err.payLimit' },
+  MEMBER_NOT_FOUND: { code: 14002, status: 200, key: 'err.memberNotFound' },
+  DEPT_NOT_FOUND: { code: 14003, status: 200, key: 'err.deptNotFound' },
+  ROLE_NOT_FOUND: { code: 14004, status: 200, key: 'err.roleNotFound' },
+  MEMBER_TAKEN: { code: 14005, status: 200, key: 'err.memberTaken' },
+  DEPT_CYCLE: { code: 14006, status: 200, key: 'err.deptCycle' },
+  INVITATION_INVALID: { code: 14007, status: 200, key: 'team.invite.invalid' },
+  MEMBER_SUSPENDED: { code: 14008, status: 200, key: 'err.memberSuspended' },
+  OWNER_ROLE: { code: 14009, status: 200, key: 'err.ownerRole' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   // DNS hosting (/domain/dns): 14300-14399.
   DNS_ZONE_NOT_FOUND: { code: 14300, status: 200, key: 'dns.zoneNotFound' },

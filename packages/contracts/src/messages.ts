@@ -10,6 +10,7 @@ import { securityMessagesEn, securityMessagesZh } from './security-messages.ts';
 import { siteMessagesMessagesEn, siteMessagesMessagesZh } from './site-messages-messages.ts';
 import { domainsMessagesEn, domainsMessagesZh } from './domains-messages.ts';
 import { dnsMessages } from '@cc/domain/dns-messages';
+import { teamMessagesEn, teamMessagesZh } from './team-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -32,6 +33,7 @@ const zh = {
   ...siteMessagesMessagesZh,
   ...domainsMessagesZh,
   ...dnsMessages.zh,
+  ...teamMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -50,6 +52,7 @@ const en: Record<MessageKey, string> = {
   ...siteMessagesMessagesEn,
   ...domainsMessagesEn,
   ...dnsMessages.en,
+  ...teamMessagesEn,
 };
 
 export const messages = { zh, en } as const;

@@ -15,6 +15,9 @@ export type AccountLogRow = {
   ip: string;
   user_agent: string;
   at: Date;
+  member_id: number | null;
+  object_type: string;
+  object_id: string;
 };
 
 export type AccountProfilesRow = {
@@ -119,6 +122,7 @@ export type ApiKeysRow = {
   last_used_at: Date | null;
   last_used_ip: string;
   revoked_at: Date | null;
+  member_id: number | null;
 };
 
 export type CaKeysRow = {
@@ -180,6 +184,7 @@ export type ContactsRow = {
   id_card: string;
   created_at: Date;
   updated_at: Date;
+  dept_id: number | null;
 };
 
 export type CsrsRow = {
@@ -209,6 +214,14 @@ export type DcvEmailsRow = {
   id: number;
   account_id: number;
   email: string;
+  created_at: Date;
+};
+
+export type DeptsRow = {
+  id: number;
+  account_id: number;
+  parent_id: number | null;
+  name: string;
   created_at: Date;
 };
 
@@ -449,6 +462,26 @@ export type LoginChallengesRow = {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  member_id: number | null;
+};
+
+export type MembersRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  email: string | null;
+  telephone: string | null;
+  tel_prefix: string;
+  password_hash: string | null;
+  role_id: number;
+  dept_id: number | null;
+  status: 'invited' | 'active' | 'suspended' | 'removed';
+  two_step: 'Y' | 'N';
+  invite_hash: string | null;
+  invite_expires_at: Date | null;
+  last_login_at: Date | null;
+  last_login_ip: string;
+  created_at: Date;
 };
 
 export type OauthStatesRow = {
@@ -523,6 +556,8 @@ export type OrdersRow = {
   re_sign_paid_at: Date | null;
   status_reason: string;
   renewed_from: number | null;
+  member_id: number | null;
+  dept_id: number | null;
 };
 
 export type OrganizationsRow = {
@@ -743,6 +778,23 @@ export type RegistryTransfersRow = {
   settled_at: Date | null;
 };
 
+export type RolePayLimitsRow = {
+  account_id: number;
+  role_id: number;
+  pay_limit_cents: number | null;
+};
+
+export type RolesRow = {
+  id: number;
+  account_id: number | null;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  permissions: string[];
+  pay_limit_cents: number | null;
+  position: number;
+};
+
 export type SandboxPaymentsRow = {
   id: string;
   merchant_ref: string;
@@ -800,6 +852,7 @@ export type SessionsRow = {
   expires_at: Date;
   revoked_at: Date | null;
   id: number;
+  member_id: number | null;
 };
 
 export type SiteConfigRow = {
@@ -890,6 +943,7 @@ export type Tables = {
   csrs: CsrsRow;
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
+  depts: DeptsRow;
   dns_dcv_records: DnsDcvRecordsRow;
   dns_records: DnsRecordsRow;
   dns_zone_changes: DnsZoneChangesRow;
@@ -911,6 +965,7 @@ export type Tables = {
   key_fingerprints: KeyFingerprintsRow;
   ledger_entries: LedgerEntriesRow;
   login_challenges: LoginChallengesRow;
+  members: MembersRow;
   oauth_states: OauthStatesRow;
   order_domains: OrderDomainsRow;
   order_events: OrderEventsRow;
@@ -934,6 +989,8 @@ export type Tables = {
   recovery_codes: RecoveryCodesRow;
   registry_domains: RegistryDomainsRow;
   registry_transfers: RegistryTransfersRow;
+  role_pay_limits: RolePayLimitsRow;
+  roles: RolesRow;
   sandbox_payments: SandboxPaymentsRow;
   sandbox_verifications: SandboxVerificationsRow;
   schema_migrations: SchemaMigrationsRow;

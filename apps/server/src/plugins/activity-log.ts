@@ -38,7 +38,7 @@ export function recordActivities(scope: FastifyInstance) {
     if (!what) return;
     const hook: onSendHookHandler = (request: FastifyRequest, reply, payload, done) => {
       if (reply.statusCode !== 200 || !request.account || !succeeded(payload)) return done(null, payload);
-      recordActivity(scope.db, request.account.id, what(request.body as Body), request.ip, request.headers['user-agent'] ?? '')
+      recordActivity(scope.db, request.account.id, what(request.body as Body), request.ip, request.headers['user-agent'] ?? '', { memberId: request.account.member?.id ?? null })
         .catch((err: unknown) => request.log.warn({ err }, 'activity not recorded'))
         .finally(() => done(null, payload));
     };

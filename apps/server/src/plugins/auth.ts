@@ -6,6 +6,7 @@ import { AppError, fail } from '../lib/app-error.ts';
 import { keyAccessOf, keyRefusal, type KeyAccess } from './api-key-scope.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { limitCall } from './ip-limit.ts';
+import { demandRoutePermission, type Caller } from './permissions.ts';
 
 /** Sessions slide: each use pushes the expiry this far ahead. */
 export const sessionIdleSeconds = 7 * 24 * 3600;
@@ -19,6 +20,29 @@ export interface SessionAccount {
   tokenHash: string;
   /** Set when the call came with an API key instead of a session token. */
   apiKey?: { id: number; scope: ApiKeyScope };
+  /** The member making the call (its session's or its key's); null for the account holder (plugins/permissions.ts). */
+  member: Caller['member'];
+}
+
+// Who is calling, read with the session or key in the same query: a suspended or removed member's sessions and keys
+// stop at once on every instance. Columns are prefixed (m_) so that they never meet the account row's.
+const memberCols = `m.id AS m_id, m.name AS m_name, m.dept_id AS m_dept, r.code AS m_role, r.permissions AS m_perms,
+    CASE WHEN l.role_id IS NOT NULL THEN l.pay_limit_cents ELSE r.pay_limit_cents END AS m_pay_limit`;
+const memberJoin = (t: string) => `LEFT JOIN members m ON m.id = ${t}.member_id LEFT JOIN roles r ON r.id = m.role_id
+    LEFT JOIN role_pay_limits l ON l.account_id = m.account_id AND l.role_id = m.role_id`;
+const memberLive = (t: string) => `(${t}.member_id IS NULL OR m.status = 'active')`;
+type MemberCols = { m_id: number | null; m_name: string | null; m_dept: number | null; m_role: string | null; m_perms: string[] | null; m_pay_limit: number | string | null };
+
+function callerOf(r: MemberCols): Caller['member'] {
+  if (r.m_id === null) return null;
+  return {
+    id: r.m_id,
+    name: r.m_name ?? '',
+    deptId: r.m_dept,
+    roleCode: r.m_role ?? '',
+    permissions: new Set(r.m_perms ?? []),
+    payLimitCents: r.m_pay_limit === null ? null : Number(r.m_pay_limit),
+  };
 }
 
 /** Reads the token from the `token` header, or `Authorization: Bearer x` / `Authorization: x`. */
@@ -30,27 +54,28 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export async function createSession(db: Queryable, accountId: number, ip: string, userAgent: string): Promise<string> {
+export async function createSession(db: Queryable, accountId: number, ip: string, userAgent: string, memberId: number | null = null): Promise<string> {
   const token = randomToken();
   await db.query(
-    `INSERT INTO sessions (token_hash, account_id, ip, user_agent, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [sha256(token), accountId, ip, userAgent.slice(0, 400), sessionIdleSeconds],
+    `INSERT INTO sessions (token_hash, account_id, ip, user_agent, expires_at, member_id) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6)`,
+    [sha256(token), accountId, ip, userAgent.slice(0, 400), sessionIdleSeconds, memberId],
   );
   return token;
 }
 
+/** The holder's own sessions (a password change, "sign out other sessions"); its members' sessions are theirs. */
 export async function revokeSessions(db: Queryable, accountId: number, exceptTokenHash?: string) {
-  await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL AND token_hash <> $2`, [accountId, exceptTokenHash ?? '']);
+  await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND member_id IS NULL AND revoked_at IS NULL AND token_hash <> $2`, [accountId, exceptTokenHash ?? '']);
 }
 
 // Every signed-in call runs one of these, so they are prepared statements (db client, `prepared`). Staleness is decided
 // by the database's clock, so every instance agrees on when the slide is due.
-const sessionSql = prepared('session', `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale
-    FROM sessions s JOIN accounts a ON a.id = s.account_id
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL`);
-const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, a.*
-    FROM sessions s JOIN accounts a ON a.id = s.account_id
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL`);
+const sessionSql = prepared('session', `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, ${memberCols}
+    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
+const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, a.*, ${memberCols}
+    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
 // The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
 const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
    WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);
@@ -58,12 +83,12 @@ const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = n
 // API keys: the same shape of lookup, one indexed query by the key's hash. Revoked keys and keys of an account that
 // is no longer a developer or is closed fail here, on every instance at once (the state is in the database).
 const keyStale = `(k.last_used_at IS NULL OR k.last_used_at < now() - make_interval(secs => $2))`;
-const keySql = prepared('api-key', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no
-    FROM api_keys k JOIN accounts a ON a.id = k.account_id
-   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL`);
-const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, a.*
-    FROM api_keys k JOIN accounts a ON a.id = k.account_id
-   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL`);
+const keySql = prepared('api-key', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no, ${memberCols}
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
+   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
+const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, a.*, ${memberCols}
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
+   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
 // Last use is written at most once a minute per key, and only the instance whose UPDATE wins the minute writes the
 // activity-log entry: a hot key costs one write a minute, not one per call, however many servers it reaches.
 const keyTouchSql = prepared('api-key-touch', `WITH t AS (
@@ -77,8 +102,8 @@ type KeyRow = { key_id: number; key_scope: ApiKeyScope; key_stale: boolean };
 async function authenticateKey(scope: FastifyInstance, request: FastifyRequest, key: string, withRow: boolean): Promise<boolean> {
   const hash = sha256(key);
   const [row] = withRow
-    ? await scope.db.query<KeyRow & AccountRow & Record<string, unknown>>(keyWithAccountSql, [hash, touchEverySeconds])
-    : await scope.db.query<KeyRow & { account_id: number; account_no: string }>(keySql, [hash, touchEverySeconds]);
+    ? await scope.db.query<KeyRow & MemberCols & AccountRow & Record<string, unknown>>(keyWithAccountSql, [hash, touchEverySeconds])
+    : await scope.db.query<KeyRow & MemberCols & { account_id: number; account_no: string }>(keySql, [hash, touchEverySeconds]);
   if (!row) return false;
   const access: KeyAccess = keyAccessOf(request.routeOptions.config, request.method);
   const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
@@ -86,12 +111,15 @@ async function authenticateKey(scope: FastifyInstance, request: FastifyRequest, 
   if (refusal) throw new AppError('API_KEY_SCOPE', undefined, undefined, refusal);
   if (row.key_stale) await scope.db.query(keyTouchSql, [row.key_id, touchEverySeconds, request.ip, call, (request.headers['user-agent'] ?? '').slice(0, 500)]);
   const apiKey = { id: row.key_id, scope: row.key_scope };
+  // A key carries at most its member's permissions: the member's role, read with the key.
+  const member = callerOf(row);
   if ('id' in row) {
-    request.account = { id: row.id, accountNo: row.account_no, tokenHash: hash, apiKey };
+    request.account = { id: row.id, accountNo: row.account_no, tokenHash: hash, apiKey, member };
     request.accountRow = row;
   } else {
-    request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash, apiKey };
+    request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash, apiKey, member };
   }
+  demandRoutePermission(request);
   return true;
 }
 
@@ -117,20 +145,22 @@ export function requireSession(scope: FastifyInstance) {
     }
     const hash = sha256(token);
     const [row] = withRow
-      ? await scope.db.query<AccountRow & Record<string, unknown> & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
-      : await scope.db.query<{ account_id: number; account_no: string; session_stale: boolean }>(sessionSql, [hash, touchEverySeconds]);
+      ? await scope.db.query<AccountRow & MemberCols & Record<string, unknown> & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
+      : await scope.db.query<MemberCols & { account_id: number; account_no: string; session_stale: boolean }>(sessionSql, [hash, touchEverySeconds]);
     if (!row) {
       // A refused token is an anonymous call: counted per address, so guessing tokens (or hammering verify_token) is bounded.
       await limitCall(scope.db, request, reply, 'token');
       throw fail('UNAUTHORIZED');
     }
     if (row.session_stale) await scope.db.query(touchSql, [hash, sessionIdleSeconds, touchEverySeconds]);
+    const member = callerOf(row);
     if ('id' in row) {
-      request.account = { id: row.id, accountNo: row.account_no, tokenHash: hash };
+      request.account = { id: row.id, accountNo: row.account_no, tokenHash: hash, member };
       request.accountRow = row;
     } else {
-      request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash };
+      request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash, member };
     }
+    demandRoutePermission(request);
     // The client stores whatever comes back here; the same token, its expiry pushed ahead.
     reply.header('authorization', token);
   };

@@ -24,6 +24,7 @@ import { siteMsgRoutes } from './messages/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { domainRoutes } from './domains/index.ts';
 import { registrySandboxRoutes } from './domains/dev.ts';
+import { invitationRoutes, teamRoutes } from './team/index.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -38,6 +39,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsPublicRoutes);
   await app.register(verificationSandboxRoutes);
   await app.register(verificationCallbackRoutes);
+  await app.register(invitationRoutes);
   // The sandbox WeChat provider exists only where it is the provider (never in production).
   if (wechatProviderFor(app.config, app.db)?.sandbox) await app.register(wechatSandboxRoutes);
 };
@@ -62,4 +64,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(domainRoutes);
   await app.register(dnsRoutes);
+  await app.register(teamRoutes);
 };

@@ -12,6 +12,7 @@ import { orderReSignRoutes } from './orders/resign.ts';
 import { orderBatchRoutes } from './orders/batch.ts';
 import { orderPublicRoutes } from './orders/public.ts';
 import { keyScopeDefault } from '../plugins/api-key-scope.ts';
+import { permissionDefault } from '../plugins/permissions.ts';
 
 
 /**
@@ -22,6 +23,7 @@ import { keyScopeDefault } from '../plugins/api-key-scope.ts';
 export const ordersRoutes: FastifyPluginAsync = async (app) => {
   // API keys: reading needs read, everything else (validation, downloads, re-sign, cancel) the orders scope.
   keyScopeDefault(app, 'orders');
+  permissionDefault(app, 'orders.read', 'orders.manage');
   const ctx = ordersContext(app);
   app.jobs.register(dcvStartJob, async (job) => startValidation(ctx, job.payload.orderId));
   app.jobs.register(dcvCheckJob, async (job) => dcvCheckHandler(ctx, job.payload.orderId));

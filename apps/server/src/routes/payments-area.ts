@@ -6,11 +6,14 @@ import { depositRoutes } from './payments/deposit.ts';
 import { payRoutes } from './payments/pay.ts';
 import { sandboxRoutes } from './payments/sandbox.ts';
 import { keyScopeDefault } from '../plugins/api-key-scope.ts';
+import { permissionDefault } from '../plugins/permissions.ts';
 
 /** Signed-in calls of payment: pay ways, pay, PayPal capture, top-up, batch queues, balance records. */
 export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   // API keys: paying and topping up need the orders scope.
   keyScopeDefault(app, 'orders');
+  // Paying needs orders.pay (and the role's limit, checked with the amount); top-up and balance records are finance's.
+  permissionDefault(app, 'orders.read', 'orders.pay');
   await app.register(payRoutes);
   await app.register(depositRoutes);
   await app.register(batchPayRoutes);

@@ -6,6 +6,7 @@ import { productRoutes } from './purchase/products.ts';
 import { orderRoutes } from './purchase/orders.ts';
 import { csrRoutes } from './purchase/csr.ts';
 import { keyScopeDefault } from '../plugins/api-key-scope.ts';
+import { permissionDefault } from '../plugins/permissions.ts';
 
 /**
  * Every signed-in call of the purchase area: contacts, companies, saved validation e-mails, products, prices,
@@ -14,6 +15,7 @@ import { keyScopeDefault } from '../plugins/api-key-scope.ts';
 export const purchaseRoutes: FastifyPluginAsync = async (app) => {
   // API keys: ordering and what it needs (contacts, companies, CSRs, validation e-mails) need the orders scope.
   keyScopeDefault(app, 'orders');
+  permissionDefault(app, 'orders.read', 'orders.manage');
   await app.register(contactRoutes);
   await app.register(organizationRoutes);
   await app.register(dcvEmailRoutes);

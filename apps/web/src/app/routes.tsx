@@ -21,6 +21,9 @@ const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx')
 const SignUp = lazy(() => import('../features/auth/components/sign-up-page.tsx'));
 const SecValidation = lazy(() => import('../features/auth/components/sec-validation-page.tsx'));
 const PasswordReset = lazy(() => import('../features/auth/components/password-reset-page.tsx'));
+const Invitation = lazy(() => import('../features/auth/components/invitation-page.tsx'));
+const ManageWithTeam = lazy(() => import('./compose/manage-with-team.tsx'));
+const Audit = lazy(() => import('../features/team/pages/audit-page.tsx'));
 const NotFound = lazy(() => import('../features/errors/components/not-found-page.tsx'));
 const ServerError = lazy(() => import('../features/errors/components/server-error-page.tsx'));
 const Dashboard = lazy(() => import('../features/dashboard/components/dashboard-page.tsx'));
@@ -110,6 +113,14 @@ const secValidationRoute = createRoute({
   component: SecValidation,
 });
 const passwordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: 'password-reset', staticData: { titleKey: 'route.passwordReset' }, component: PasswordReset });
+// A member invited by e-mail or SMS sets its password here (the link carries the token).
+const invitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'invitation',
+  staticData: { titleKey: 'route.invitation' },
+  validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: str(s.token) }),
+  component: Invitation,
+});
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '404', staticData: { titleKey: 'route.notFound' }, component: NotFound });
 const serverErrorRoute = createRoute({ getParentRoute: () => rootRoute, path: '500', staticData: { titleKey: 'route.serverError' }, component: ServerError });
 const unknownRoute = createRoute({
@@ -165,12 +176,14 @@ const accountChildren = [
     validateSearch: (s: Record<string, unknown>): { code?: string; state?: string; error?: string } => ({ code: str(s.code), state: str(s.state), error: str(s.error) }),
     component: Secure,
   }),
-    createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: accountPage('manage') }),
+    createRoute({ getParentRoute: A, path: 'manage', staticData: { titleKey: 'route.account.manage' }, component: ManageWithTeam }),
   // Real-name verification has its own page (document 02 §2 lists no child for it; manage is the account's own management).
   createRoute({ getParentRoute: A, path: 'verify', staticData: { titleKey: 'route.account.verify' }, component: RealName }),
   createRoute({ getParentRoute: A, path: 'invite', staticData: { titleKey: 'route.account.invite' }, component: Invite }),
   createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: accountPage('log') }),
+  // The team's audit log: every member's changes, with the object and the address (features/team).
+  createRoute({ getParentRoute: A, path: 'audit', staticData: { titleKey: 'route.account.audit' }, component: Audit }),
   createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'invoice/invoice-template', staticData: { titleKey: 'route.account.invoiceTemplate' }, component: NotYet }),
   createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: NotYet }),
@@ -346,6 +359,7 @@ export const routeTree = rootRoute.addChildren([
   signUpInviteRoute,
   secValidationRoute,
   passwordResetRoute,
+  invitationRoute,
   notFoundRoute,
   serverErrorRoute,
   signedInRoute.addChildren([

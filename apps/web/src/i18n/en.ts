@@ -65,6 +65,7 @@ export const en: Strings = {
     go: 'Verify now',
   },
   route: {
+    invitation: 'Accept the invitation',
     dashboard: 'Dashboard',
     buySsl: 'Buy SSL',
     ssl: {
@@ -83,6 +84,7 @@ export const en: Strings = {
       invite: 'Invite friends',
       products: 'Price list',
       log: 'Audit log',
+      audit: 'Team audit log',
       invoice: 'Apply for invoice',
       invoiceTemplate: 'Invoice list',
       maillingTemplate: 'Email template',
@@ -236,6 +238,16 @@ export const en: Strings = {
       strength: 'Strength',
       strengthLevels: ['Too short', 'Weak', 'Fair', 'Good', 'Strong'],
       strengthHint: 'At least 8 characters; use upper and lower case letters, digits and special characters',
+    },
+    invitation: {
+      title: 'Accept the invitation',
+      lead: '{{company}} invites {{name}} to the console',
+      login: 'You sign in with: {{login}}',
+      password: 'Password',
+      accept: 'Set password and accept',
+      done: 'Password set: sign in now',
+      signIn: 'Sign in',
+      invalid: 'The invitation link is not valid or has expired; ask the account owner to send a new one',
     },
     reset: {
       identifier: 'Phone number or e-mail',

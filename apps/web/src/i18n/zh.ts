@@ -64,6 +64,7 @@ export const zh = {
     go: '去认证',
   },
   route: {
+    invitation: '接受邀请',
     dashboard: '控制台',
     buySsl: '购买证书',
     ssl: {
@@ -82,6 +83,7 @@ export const zh = {
       invite: '邀请好友',
       products: '价格表',
       log: '操作日志',
+      audit: '审计日志',
       invoice: '申请发票',
       invoiceTemplate: '发票列表',
       maillingTemplate: '邮件模板',
@@ -235,6 +237,16 @@ export const zh = {
       strength: '密码强度',
       strengthLevels: ['太短', '弱', '一般', '中', '强'],
       strengthHint: '至少8位，建议同时包含大写字母、小写字母、数字和特殊字符',
+    },
+    invitation: {
+      title: '接受邀请',
+      lead: '{{company}} 邀请 {{name}} 加入控制台',
+      login: '登录账号：{{login}}',
+      password: '设置密码',
+      accept: '设置密码并接受邀请',
+      done: '密码已设置，请登录',
+      signIn: '去登录',
+      invalid: '邀请链接无效或已过期，请联系账户所有者重新发送',
     },
     reset: {
       identifier: '手机号或邮箱',

@@ -5,9 +5,10 @@ import { envelope } from '@cc/contracts/envelope';
 import { apiKey, apiKeyCreateBody, apiKeyIdParams, apiKeySecretAnswer, apiKeysAnswer, apiKeyUpdateBody, developerBody } from '@cc/contracts/api-keys';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
+import { permissionDefault } from '../../plugins/permissions.ts';
 import { becomeDeveloper, createApiKey, listApiKeys, revokeApiKey, rotateApiKey, updateApiKey, type Caller } from '../../services/account/api-keys.ts';
 
-const caller = (request: FastifyRequest): Caller => ({ accountId: request.account.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+const caller = (request: FastifyRequest): Caller => ({ accountId: request.account.id, memberId: request.account.member?.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
 
 /**
  * Developer access (/account/developer): the developer terms and the account's API keys. No key may call these,
@@ -15,13 +16,14 @@ const caller = (request: FastifyRequest): Caller => ({ accountId: request.accoun
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   keyScopeDefault(app, 'never');
+  permissionDefault(app, 'keys.manage');
   const tags = ['developer'];
 
   app.get('/v1/apiKey', {
     schema: { tags, summary: 'Whether the account is a developer, and its API keys in use (never their secrets)', response: { 200: envelope(apiKeysAnswer) } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await listApiKeys(app.db, request.account.id));
+    return ok(await listApiKeys(app.db, request.account.id, request.account.member?.id ?? null));
   });
 
   app.post('/v1/developer', {

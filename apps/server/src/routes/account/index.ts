@@ -1,3 +1,4 @@
+import { memberAnswer, memberById } from '../../services/team/member-sign-in.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import {
@@ -13,6 +14,7 @@ import {
 import { fail } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
+import { permissionDefault } from '../../plugins/permissions.ts';
 import { accountRowOf } from '../../plugins/auth.ts';
 import { accountAnswerOf } from '../../services/session/accounts.ts';
 import { sendTwoStepCode, setTwoStep, startGoogleAuth, twoStepStatusOf } from '../../services/session/two-step.ts';
@@ -24,6 +26,8 @@ const security = [{ token: [] }];
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Second-step settings are security: no API key reaches them. The overview and the invite code are declared open.
   keyScopeDefault(app, 'never');
+  // The holder's own second step and invite code: the owner's alone (GET /v1/account answers every member).
+  permissionDefault(app, 'account.owner');
   app.get(
     '/v1/account',
     {
@@ -33,9 +37,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         response: { 200: envelope(accountAnswer) },
       },
-      config: { accountRow: true, apiKey: 'read' },
+      config: { accountRow: true, apiKey: 'read', permission: 'self' },
     },
-    async (request) => ok(accountAnswerOf(accountRowOf(request))),
+    async (request) => {
+      const answer = accountAnswerOf(accountRowOf(request));
+      if (!request.account.member) return ok(answer);
+      // A member sees its own contact details, never the holder's identity.
+      return ok(memberAnswer(answer, await memberById(app.db, request.account.member.id)));
+    },
   );
 
   app.get(

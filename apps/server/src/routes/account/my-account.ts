@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
@@ -16,6 +17,8 @@ const security = [{ token: [] }];
 
 /** My account (document 02 §2): personal profile, notification settings, the account's activity log. */
 export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Profile, notification settings and closing are the holder's; the activity log is read with audit.read (below).
+  permissionDefault(app, 'account.owner');
   const tags = ['account'];
   const informDeps = { db: app.db, messenger: app.messenger, baseUrl: ordersContext(app).baseUrl };
   app.jobs.register(informSendJob, async (job) => {
@@ -85,6 +88,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/v1/accountLogs', {
     schema: { tags, summary: 'The account\'s activity log: sign-ins, security and profile changes, orders, payments; newest first', security, querystring: logQuery, response: { 200: envelope(logListAnswer) } },
+    config: { permission: 'audit.read' },
   }, async (request) => ok(await listLog(app.db, request.account.id, request.query, request.locale)));
 
   app.get('/v1/accountLogs/export', {
@@ -95,6 +99,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: logExportQuery,
       produces: ['text/csv'],
     },
+    config: { permission: 'audit.read' },
   }, async (request, reply) => {
     const csv = await exportLog(app.db, request.account.id, request.query, request.locale, logExportLimit);
     return reply

@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { translate } from '@cc/contracts/messages';
@@ -13,6 +14,8 @@ const security = [{ token: [] }];
 
 /** Real-name verification of the signed-in account (personal and enterprise) and the referral programme's terms. */
 export const realNameRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Whether the account is verified matters to whoever orders; submitting a verification is the holder's.
+  permissionDefault(app, 'orders.read', 'account.owner');
   const ctx = realNameContext(app);
 
   app.get('/v1/realAuth', { schema: { tags, summary: 'The personal verification: status N, pending, approved or declined', security, response: { 200: envelope(realAuthAnswer) } } }, async (request) =>

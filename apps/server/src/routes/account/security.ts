@@ -1,4 +1,5 @@
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { codeSentAnswer } from '@cc/contracts/session';
@@ -41,6 +42,8 @@ const flow =
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   // Credentials, addresses, sessions and sign-in bindings: a console session's business, never an API key's.
   keyScopeDefault(app, 'never');
+  // The holder's credentials, sessions and bindings.
+  permissionDefault(app, 'account.owner');
   app.post('/v1/password', {
     schema: { tags, summary: 'Changes the password (current one first); every other session of the account ends, this one stays', security, body: changePasswordBody, response: { 200: envelope(changePasswordAnswer) } },
   }, async (request) => ok(await changePassword(app, request, request.body)));

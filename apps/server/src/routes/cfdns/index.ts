@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -63,6 +64,7 @@ const redacting = (logger: FastifyBaseLogger, bindings: Record<string, unknown>,
   logger.child(bindings, { ...opts, redact: { paths: [`req.headers["${cfTokenHeader}"]`, 'req.headers.authorization', 'req.headers.token', 'headers.authorization'], censor: '[redacted]' } });
 
 export const cfdnsRoutes: FastifyPluginAsyncZod = async (app) => {
+  permissionDefault(app, 'tools.use');
   app.setChildLoggerFactory(redacting);
   const base = app.config.CF_API_BASE;
   const relay = async (token: string, call: CloudflareCall, reply: { header: (k: string, v: string) => unknown }) => {

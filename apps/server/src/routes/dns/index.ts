@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyRequest } from 'fastify';
 import { Resolver } from 'node:dns/promises';
 import { z } from 'zod';
@@ -46,6 +47,7 @@ import {
  */
 export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dns'];
+  permissionDefault(app, 'domains.manage');
   const settings: DnsSettings = { nameservers: app.config.DNS_NAMESERVERS, hostmaster: app.config.DNS_HOSTMASTER };
   const caller = (request: FastifyRequest): DnsCaller => ({
     accountId: request.account.id,

@@ -5,6 +5,7 @@ import * as c from '@cc/contracts/domains';
 import { graceDays, premiumFactor, redemptionDays, tldPrices, transferPendingDays, maxYears, minYears } from '@cc/domain/registrar';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
+import { demandPayLimit, permissionDefault } from '../../plugins/permissions.ts';
 import { enqueue } from '../../services/jobs/queue.ts';
 import { serverBaseUrl } from '../../services/payments/context.ts';
 import { registryTransferJob } from '../../adapters/registry/sandbox.ts';
@@ -38,6 +39,9 @@ const P = '/dm-serv/v1';
 export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
   // API keys: buying, renewing and transferring names is ordering; reads stay readable with a read-only key.
   keyScopeDefault(app, 'orders');
+  // Team: the registrar side is domain work; spending on names is paying, within the member's role limit.
+  permissionDefault(app, 'domains.manage');
+  const pays = { permission: 'orders.pay' } as const;
   const ctx = domainsContext(app);
   const tags = ['domains'];
   const me = (r: { account: { id: number } }) => r.account.id;
@@ -76,6 +80,12 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await orders.removeFromCart(ctx, me(request), request.params.id)));
 
   app.post(`${P}/pay`, {
+    config: pays,
+    preHandler: async (request) => {
+      if (!request.account.member) return;
+      const cart = await orders.cartOf(ctx, me(request));
+      demandPayLimit(request, cart.items.filter((i) => request.body.cartIds.includes(i.id)).reduce((s, i) => s + (i.price ?? 0), 0));
+    },
     schema: { tags, summary: 'Checks out cart items: registration orders paid from the balance, then registered (a name taken meanwhile is refunded)', body: c.payBody, response: { 200: envelope(c.payAnswer) } },
   }, async (request) => ok(await orders.payCart(ctx, me(request), request.body)));
 
@@ -112,7 +122,12 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
   // Renewal
   app.post(`${P}/orders/renew/price`, { config: { apiKey: 'read' }, schema: { tags, summary: 'Renewal price of names for some years (redemption fee included where due; faults per name)', body: c.renewBody, response: { 200: envelope(c.renewPriceAnswer) } } },
     async (request) => ok(await orders.renewQuotes(ctx, me(request), request.body.domains, request.body.years, request.locale)));
-  app.post(`${P}/orders/renew`, { schema: { tags, summary: 'Renews names for some years, all or none, paid from the balance', body: c.renewBody, response: { 200: envelope(c.payAnswer) } } },
+  app.post(`${P}/orders/renew`, {
+    config: pays,
+    preHandler: async (request) => {
+      if (request.account.member) demandPayLimit(request, (await orders.renewQuotes(ctx, me(request), request.body.domains, request.body.years, request.locale)).total);
+    },
+    schema: { tags, summary: 'Renews names for some years, all or none, paid from the balance', body: c.renewBody, response: { 200: envelope(c.payAnswer) } } },
     async (request) => ok(await orders.renewNames(ctx, me(request), request.body.domains, request.body.years, request.locale)));
   app.get(`${P}/orders/renew/records`, { schema: { tags, summary: 'Renewal orders', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
     async (request) => ok(await orders.listOrders(ctx, me(request), 'renew', request.query)));
@@ -122,7 +137,12 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
   // Transfer in and out
   app.post(`${P}/transferIn/price`, { config: { apiKey: 'read' }, schema: { tags, summary: 'Transfer price of names (adds one year)', body: c.transferPriceBody, response: { 200: envelope(c.transferPriceAnswer) } } },
     async (request) => ok(orders.transferQuotes(request.body.domains, request.locale)));
-  app.post(`${P}/transferIn`, { schema: { tags, summary: 'Transfers names in with their auth codes: paid, requested at the registry, refunded when refused', body: c.transferInBody, response: { 200: envelope(c.payAnswer) } } },
+  app.post(`${P}/transferIn`, {
+    config: pays,
+    preHandler: async (request) => {
+      if (request.account.member) demandPayLimit(request, orders.transferQuotes(request.body.items.map((i) => i.domain), request.locale).total);
+    },
+    schema: { tags, summary: 'Transfers names in with their auth codes: paid, requested at the registry, refunded when refused', body: c.transferInBody, response: { 200: envelope(c.payAnswer) } } },
     async (request) => ok(await orders.transferIn(ctx, me(request), request.body, request.locale)));
   app.get(`${P}/transferIn`, { schema: { tags, summary: 'Transfer-in orders with their progress at the registry and outcome', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
     async (request) => ok(await orders.listOrders(ctx, me(request), 'transferIn', request.query)));

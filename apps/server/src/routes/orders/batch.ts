@@ -1,3 +1,4 @@
+import { deptScopeOf } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { batchCertsAnswer, batchHashValuesAnswer, batchOrdersAnswer, batchVerifyAnswer, orderNosBody } from '@cc/contracts/orders';
@@ -15,14 +16,14 @@ export const orderBatchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/orders/batch', {
     schema: { tags, summary: 'List items of the given orders (for bulk pay, cancel, download)', body: orderNosBody, response: { 200: envelope(batchOrdersAnswer) } },
   }, async (request) => {
-    const rows = await ordersByNos(app.db, request.account.id, request.body.orderNos);
+    const rows = await ordersByNos(app.db, await deptScopeOf(request), request.body.orderNos);
     return ok({ data: rows.map((r) => toListItem(r, request.locale, ctx.now())) });
   });
 
   app.post('/v1/orders/batch/certs', {
     schema: { tags, summary: 'PEM certificate, chain and held key of each issued order', body: orderNosBody, response: { 200: envelope(batchCertsAnswer) } },
   }, async (request) => {
-    const rows = await ordersByNos(app.db, request.account.id, request.body.orderNos);
+    const rows = await ordersByNos(app.db, await deptScopeOf(request), request.body.orderNos);
     const data = [];
     for (const o of rows) if (o.certificate_id) data.push(await certBundle(ctx, o));
     const found = new Set(data.map((d) => d.orderNo));
@@ -32,7 +33,7 @@ export const orderBatchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/orders/batch/verify', {
     schema: { tags, summary: '"Verify now" for several orders; answers each order\'s counts after the check', body: orderNosBody, response: { 200: envelope(batchVerifyAnswer) } },
   }, async (request) => {
-    const rows = await ordersByNos(app.db, request.account.id, request.body.orderNos);
+    const rows = await ordersByNos(app.db, await deptScopeOf(request), request.body.orderNos);
     const data = [];
     for (const o of rows) {
       const s = await checkOrder(ctx, o.id);
@@ -52,7 +53,7 @@ export const orderBatchRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(batchHashValuesAnswer) },
     },
   }, async (request) => {
-    const rows = await ordersByNos(app.db, request.account.id, request.body.orderNos);
+    const rows = await ordersByNos(app.db, await deptScopeOf(request), request.body.orderNos);
     const data = [];
     for (const o of rows) {
       for (const d of await domainStates(app.db, o.id, request.locale, app.config.DCV_HTTP_PORT)) data.push({ orderNo: o.order_no, domain: d.domain, status: d.status, instructions: d.instructions });

@@ -1,3 +1,4 @@
+import { deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { batchDownloadQuery, certAnswer, downloadBody, downloadQuery, jksAnswer, keystoreBody, orderNoParams, pfxAnswer, zipFile } from '@cc/contracts/orders';
@@ -10,11 +11,13 @@ import { myOrder, tags } from './common.ts';
 
 /** Certificate downloads: PEM, PKCS#12, JKS and a zip per server type. */
 export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Certificates and private keys: for those who manage orders (technical), not those who only read them (finance).
+  permissionDefault(app, 'orders.manage');
   const ctx = ordersContext(app);
 
   app.get('/v1/orders/cert/:orderNo', {
     schema: { tags, summary: 'The certificate, its chain and root (PEM), and the key when the server holds it', params: orderNoParams, response: { 200: envelope(certAnswer) } },
-  }, async (request) => ok(await certBundle(ctx, await myOrder(ctx, request.account.id, request.params.orderNo))));
+  }, async (request) => ok(await certBundle(ctx, await myOrder(ctx, await deptScopeOf(request), request.params.orderNo))));
 
   app.post('/v1/cert/pfx', {
     schema: {
@@ -25,7 +28,7 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(pfxAnswer) },
     },
   }, async (request) => {
-    const b = await certBundle(ctx, await myOrder(ctx, request.account.id, request.body.orderNo));
+    const b = await certBundle(ctx, await myOrder(ctx, await deptScopeOf(request), request.body.orderNo));
     const der = await pfx(b, keyFor(b, request.body.key), request.body.password);
     return ok({ fileName: `${fileStem(b)}.pfx`, pfx: der.toString('base64') });
   });
@@ -39,7 +42,7 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(jksAnswer) },
     },
   }, async (request) => {
-    const b = await certBundle(ctx, await myOrder(ctx, request.account.id, request.body.orderNo));
+    const b = await certBundle(ctx, await myOrder(ctx, await deptScopeOf(request), request.body.orderNo));
     const key = keyFor(b, request.body.key);
     let out: Buffer;
     try {
@@ -62,7 +65,7 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: zipFile },
     },
   }, async (request, reply) => {
-    const b = await certBundle(ctx, await myOrder(ctx, request.account.id, request.params.orderNo));
+    const b = await certBundle(ctx, await myOrder(ctx, await deptScopeOf(request), request.params.orderNo));
     const { zip } = await serverZip([b], request.query.password);
     return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileStem(b)}.zip"`).send(zip);
   });
@@ -79,7 +82,7 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: zipFile },
     },
   }, async (request, reply) => {
-    const held = await certBundle(ctx, await myOrder(ctx, request.account.id, request.params.orderNo));
+    const held = await certBundle(ctx, await myOrder(ctx, await deptScopeOf(request), request.params.orderNo));
     const b = request.body.key?.trim() ? { ...held, key: keyFor(held, request.body.key) } : held;
     const { zip } = await serverZip([b], request.body.password);
     return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileStem(b)}.zip"`).send(zip);
@@ -94,7 +97,7 @@ export const orderDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: zipFile },
     },
   }, async (request, reply) => {
-    const rows = (await ordersByNos(app.db, request.account.id, request.query.orderNos)).filter((o) => o.certificate_id);
+    const rows = (await ordersByNos(app.db, await deptScopeOf(request), request.query.orderNos)).filter((o) => o.certificate_id);
     if (!rows.length) throw new RuleError('INVALID_INPUT', said('orders.notIssued'));
     const bundles = [];
     for (const o of rows) bundles.push(await certBundle(ctx, o));

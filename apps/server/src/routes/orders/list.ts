@@ -1,3 +1,4 @@
+import { deptScopeOf } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { orderCountAnswer, orderCountQuery, orderDetailAnswer, orderListQuery, orderRefParams, ordersAnswer, orderStatus, orderStatusAnswer } from '@cc/contracts/orders';
@@ -24,18 +25,18 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     const q = request.query;
-    if (q.orderNos?.length) return ok({ allOrders: await ordersByNumbers(app.db, request.account.id, q.orderNos.slice(0, maxBatchOrders)) });
-    return ok(await listOrders(app.db, request.account.id, q, request.locale, ctx.now()));
+    if (q.orderNos?.length) return ok({ allOrders: await ordersByNumbers(app.db, await deptScopeOf(request), q.orderNos.slice(0, maxBatchOrders)) });
+    return ok(await listOrders(app.db, await deptScopeOf(request), q, request.locale, ctx.now()));
   });
 
   app.get('/v1/orders/detail/:id', {
     schema: { tags, summary: 'Everything the order details page shows', params: orderRefParams, response: { 200: envelope(orderDetailAnswer) } },
   }, async (request) => {
-    let o = await myOrder(ctx, request.account.id, request.params.id);
+    let o = await myOrder(ctx, await deptScopeOf(request), request.params.id);
     // A paid order whose validation has not started yet (payment just landed) gets its values now, so the page can show them.
     if (o.raw_status === orderStatus.awaitingValidation && !o.validation_started_at) {
       await startValidation(ctx, o.id);
-      o = await myOrder(ctx, request.account.id, request.params.id);
+      o = await myOrder(ctx, await deptScopeOf(request), request.params.id);
     }
     return ok({ orderInfo: await orderDetail(app.db, o, request.locale, app.config.DCV_HTTP_PORT, ctx.now()) });
   });
@@ -43,14 +44,14 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v1/orders/status/:id', {
     schema: { tags, summary: 'Status of one order (payment polling)', params: orderRefParams, response: { 200: envelope(orderStatusAnswer) } },
   }, async (request) => {
-    const o = await myOrder(ctx, request.account.id, request.params.id);
+    const o = await myOrder(ctx, await deptScopeOf(request), request.params.id);
     return ok({ orderStatus: o.status, reSignStatus: o.re_sign_status });
   });
 
   app.get('/v1/orders/count', {
     schema: { tags, summary: 'Number of orders by status, and expiring within 30 days; with status=expired, total is the expired orders', querystring: orderCountQuery, response: { 200: envelope(orderCountAnswer) } },
   }, async (request) => {
-    const c = await countOrders(app.db, request.account.id);
+    const c = await countOrders(app.db, await deptScopeOf(request));
     return ok(request.query.status === 'expired' ? { ...c, total: c.byStatus[String(orderStatus.expired)] ?? 0 } : c);
   });
 };

@@ -1,3 +1,6 @@
+import { ordersByNos } from '../../services/orders/queries.ts';
+import type { FastifyRequest } from 'fastify';
+import { deptScopeOf } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
@@ -55,6 +58,12 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(cancelAnswer) },
     },
   }, async (request) => {
+    // A member cancels only orders it sees (its departments'); another's is simply not found.
+    const viewer = await deptScopeOf(request);
+    if (viewer.depts !== null) {
+      const [all, seen] = await Promise.all([ordersByNos(app.db, request.account.id, request.body.orderNos), ordersByNos(app.db, viewer, request.body.orderNos)]);
+      if (seen.length < all.length) throw new RuleError('NOT_FOUND', said('orders.notFound'));
+    }
     const r = await cancelOrders(ctx, request.account.id, request.body.orderNos);
     if (!r.cancelled.length && r.failed[0]) throw new RuleError('INVALID_INPUT', r.failed[0].said);
     return ok({ cancelled: r.cancelled, refunded: r.refunded, failed: r.failed.map((f) => ({ orderNo: f.orderNo, msg: translate(request.locale, f.said.key, f.said.params) })) });
@@ -63,21 +72,21 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/v1/orders/remark/:orderNo', {
     schema: { tags, summary: 'Set the order\'s remark (500 characters at most)', params: orderNoParams, body: remarkBody, response: { 200: envelope(z.null()) } },
   }, async (request) => {
-    await setRemark(ctx, await myOrder(ctx, request.account.id, request.params.orderNo), request.body.remark);
+    await setRemark(ctx, await myOrder(ctx, await deptScopeOf(request), request.params.orderNo), request.body.remark);
     return ok(null);
   });
 
   app.post('/v1/orders/reCommit/:orderNo', {
     schema: { tags, summary: 'Resubmit an order in 1003/1006: back to 1002, validation restarts for the names not yet validated', params: orderNoParams, response: { 200: envelope(domainsAnswer) } },
   }, async (request) => {
-    const o = await myOrder(ctx, request.account.id, request.params.orderNo);
+    const o = await myOrder(ctx, await deptScopeOf(request), request.params.orderNo);
     await reCommit(ctx, o);
     return ok(await domainsOf(o, request.locale));
   });
 
   app.get('/v1/orders/domainList/:orderNo', {
     schema: { tags, summary: 'Names of an order with their validation state and instructions', params: orderNoParams, response: { 200: envelope(domainsAnswer) } },
-  }, async (request) => ok(await domainsOf(await myOrder(ctx, request.account.id, request.params.orderNo), request.locale)));
+  }, async (request) => ok(await domainsOf(await myOrder(ctx, await deptScopeOf(request), request.params.orderNo), request.locale)));
 
   app.post('/v1/orders/domainList/:orderNo', {
     schema: {
@@ -88,13 +97,13 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(domainsAnswer) },
     },
   }, async (request) => {
-    const o = await myOrder(ctx, request.account.id, request.params.orderNo);
+    const o = await myOrder(ctx, await deptScopeOf(request), request.params.orderNo);
     await setDomains(ctx, o, request.body.domainNames);
     return ok(await domainsOf(o, request.locale));
   });
 
-  const changeDcv = async (request: { account: { id: number }; locale: 'zh' | 'en'; body: z.infer<typeof dcvChangeBody> }) => {
-    const o = await myOrder(ctx, request.account.id, request.body.orderNo);
+  const changeDcv = async (request: FastifyRequest<{ Body: z.infer<typeof dcvChangeBody> }>) => {
+    const o = await myOrder(ctx, await deptScopeOf(request), request.body.orderNo);
     const d = await loadDcvOrder(app.db, o.id);
     if (!d) throw new RuleError('NOT_FOUND', said('orders.notFound'));
     await changeMethod(ctx, d, request.body.dcvMethod, request.body.domain, request.body.email);
@@ -113,7 +122,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/v1/orders/reSendDcvEmail/:id', {
     schema: { tags, summary: 'Send the approval e-mail again (new link) for every pending e-mail name', params: orderRefParams, response: { 200: envelope(resendAnswer) } },
   }, async (request) => {
-    const o = await myOrder(ctx, request.account.id, request.params.id);
+    const o = await myOrder(ctx, await deptScopeOf(request), request.params.id);
     return ok({ sent: await resendApprovalMails(ctx, o.id) });
   });
 
@@ -126,7 +135,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(domainsAnswer) },
     },
   }, async (request) => {
-    const o = await myOrder(ctx, request.account.id, request.params.id);
+    const o = await myOrder(ctx, await deptScopeOf(request), request.params.id);
     await checkOrder(ctx, o.id);
     // Every name passed: the issue job was just queued; run it now rather than at the next poll.
     app.jobs.kick();
@@ -143,7 +152,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const now = ctx.now();
     if (request.query.orderNo) {
-      const o = await myOrder(ctx, request.account.id, request.query.orderNo);
+      const o = await myOrder(ctx, await deptScopeOf(request), request.query.orderNo);
       const rows = await app.db.query<{ domain: string; method: DcvMethod; token: string; value: string; email: string; status: string; validated_at: Date | null }>(
         `SELECT domain, method, token, value, email, status, validated_at FROM order_domains WHERE order_id = $1 ORDER BY id`,
         [o.id],

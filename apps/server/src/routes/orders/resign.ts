@@ -1,3 +1,4 @@
+import { deptScopeOf } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { orderRefParams, reSignAnswer, reSignBody, reSignPriceAnswer, reSignPriceBody, reSignRecordsAnswer, reSignRecordsQuery } from '@cc/contracts/orders';
@@ -14,7 +15,7 @@ export const orderReSignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/orders/reSignPrice/:id', {
     schema: { tags, summary: 'Price difference of a re-sign with these names (cents)', params: orderRefParams, body: reSignPriceBody, response: { 200: envelope(reSignPriceAnswer) } },
   }, async (request) => {
-    const o = await myOrder(ctx, request.account.id, request.params.id);
+    const o = await myOrder(ctx, await deptScopeOf(request), request.params.id);
     return ok(await reSignPrice(app.db, o, request.body.domainNames, ctx.now()));
   });
 
@@ -28,9 +29,9 @@ export const orderReSignRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(reSignAnswer) },
     },
   }, async (request) => {
-    const o = await myOrder(ctx, request.account.id, request.body.orderNo);
+    const o = await myOrder(ctx, await deptScopeOf(request), request.body.orderNo);
     const { priceDiff } = await requestReSign(ctx, o, request.body);
-    const after = await myOrder(ctx, request.account.id, request.body.orderNo);
+    const after = await myOrder(ctx, await deptScopeOf(request), request.body.orderNo);
     return ok({ orderNo: o.order_no, reSignStatus: after.re_sign_status, reSignPriceDiff: priceDiff, orderStatus: after.status });
   });
 

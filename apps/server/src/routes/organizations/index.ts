@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
@@ -20,6 +21,7 @@ import { directoryLookup } from '../../services/company-lookup/company-lookup.ts
 
 /** Companies of the signed-in account and the company lookup (document 02 §7). */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  permissionDefault(app, 'orders.read', 'contacts.manage');
   const tags = ['organizations'];
   const lookup = directoryLookup(app.db);
 

@@ -1,3 +1,4 @@
+import { demandPayableByMember } from '../../services/team/pay-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { batchPayAnswer, batchPayBody, batchQueuesAnswer, batchStatusAnswer, batchStatusQuery } from '@cc/contracts/payments';
@@ -20,6 +21,7 @@ export const batchPayRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(batchPayAnswer) },
     },
   }, async (request) => {
+    await demandPayableByMember(request, request.body.orderNos);
     const queued = await createBatchQueue(ctx, request.account.id, [...new Set(request.body.orderNos)]);
     // The first chunk starts now on this instance; other instances still find the job in the database when they poll.
     app.jobs.kick();

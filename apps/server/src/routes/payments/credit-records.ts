@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { creditRecordsAnswer, creditRecordsQuery } from '@cc/contracts/payments';
@@ -7,6 +8,7 @@ import { listCreditRecords } from '../../services/payments/ledger.ts';
 
 /** Balance changes (/account/credit-records): the ledger, newest first. */
 export const creditRecordRoutes: FastifyPluginAsyncZod = async (app) => {
+  permissionDefault(app, 'billing.read', 'billing.manage');
   app.get('/v1/creditChangeRecords', {
     schema: {
       tags: ['payments'],

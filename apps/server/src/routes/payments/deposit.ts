@@ -1,3 +1,4 @@
+import { permissionDefault } from '../../plugins/permissions.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { depositAnswer, depositBody, depositParams, payResult } from '@cc/contracts/payments';
@@ -11,6 +12,7 @@ const security = [{ token: [] }];
 
 /** Top-up of the balance through an outside way (/deposit, /deposit/test). */
 export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
+  permissionDefault(app, 'billing.read', 'billing.manage');
   const ctx = paymentsContext(app);
 
   app.post('/v1/deposit', {

@@ -5,6 +5,7 @@ import { ok } from '../../lib/envelope.ts';
 import { paymentsContext } from '../../services/payments/context.ts';
 import { capturePaypal, listPayWays, payOrders } from '../../services/payments/pay.ts';
 import { siteOrigin } from './origin.ts';
+import { demandPayableByMember } from '../../services/team/pay-limit.ts';
 
 const tags = ['payments'];
 const security = [{ token: [] }];
@@ -36,7 +37,10 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       body: payBody,
       response: { 200: envelope(payResult) },
     },
-  }, async (request) => ok(await payOrders(ctx, request.account.id, request.body, siteOrigin(request), request.locale)));
+  }, async (request) => {
+    await demandPayableByMember(request, request.body.orderNo, request.body.aim);
+    return ok(await payOrders(ctx, request.account.id, request.body, siteOrigin(request), request.locale));
+  });
 
   app.post('/v1/orders/paypal/capture', {
     schema: {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import {
@@ -14,7 +15,7 @@ import {
 import { billedNames, toAscii } from '@cc/domain/domain-names';
 import { noDiscount, priceFor } from '@cc/domain/pricing';
 import { isValidTerm, freeTermDays } from '@cc/domain/terms';
-import { translate, type Locale } from '@cc/contracts/messages';
+import { translate } from '@cc/contracts/messages';
 import { ok } from '../../lib/envelope.ts';
 import { batchBodyLimit } from '../../lib/body-limits.ts';
 import { secretBox } from '../../lib/secret-box.ts';
@@ -30,9 +31,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const box = secretBox(app.config);
 
   /** All or none (the numbers joined by commas), or with `partial` the per-certificate results in the caller's language. */
-  const create = async (accountId: number, product: Product, body: CreateOrderBody, locale: Locale): Promise<string | CreateOrderPartialAnswer> => {
-    if (!body.partial) return (await createOrders({ db: app.db, box }, accountId, product, body)).join(',');
-    const r = await createOrdersPartial({ db: app.db, box }, accountId, product, body);
+  const create = async (request: FastifyRequest, product: Product, body: CreateOrderBody): Promise<string | CreateOrderPartialAnswer> => {
+    const accountId = request.account.id;
+    const locale = request.locale;
+    // The orders record who ordered and in which department (what members of other departments will not see).
+    const m = request.account.member;
+    const by = { memberId: m?.id ?? null, deptId: m?.deptId ?? null, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+    if (!body.partial) return (await createOrders({ db: app.db, box, by }, accountId, product, body)).join(',');
+    const r = await createOrdersPartial({ db: app.db, box, by }, accountId, product, body);
     return {
       created: r.created,
       failed: r.failed.map((f) => ({ index: f.index, commonName: f.commonName, errors: { [f.field]: translate(locale, f.said.key, f.said.params) } })),
@@ -78,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const product = await findProduct(app.db, request.params.productNo);
     if (!product) throw productNotFound();
-    return ok(await create(request.account.id, product, request.body, request.locale));
+    return ok(await create(request, product, request.body));
   });
 
   app.post('/v1/orders/free', {
@@ -94,7 +100,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const product = await findProduct(app.db, request.body.productNo);
     if (!product) throw productNotFound();
     if (!product.free) throw new RuleError('INVALID_INPUT', said('purchase.product.notFree'), { productNo: said('purchase.product.notFree') });
-    return ok(await create(request.account.id, product, request.body, request.locale));
+    return ok(await create(request, product, request.body));
   });
 
   // GET /v1/orders (by numbers, and the full list) lives in routes/orders/list.ts.

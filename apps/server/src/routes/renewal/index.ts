@@ -12,6 +12,7 @@ import { decodeTicket } from '../../services/renewal/ticket.ts';
 import { reissueJob, reissueWithinPlan, renewalDailyJob, runDaily } from '../../services/renewal/expiry.ts';
 import { createRenewBody, createRenewAnswer, renewTicketAnswer } from './schemas.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
+import { permissionDefault } from '../../plugins/permissions.ts';
 
 const tags = ['renewal'];
 
@@ -23,6 +24,7 @@ const tags = ['renewal'];
 export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
   // API keys: renewing is ordering (orders scope).
   keyScopeDefault(app, 'orders');
+  permissionDefault(app, 'orders.read', 'orders.manage');
   const ctx = ordersContext(app);
   app.jobs.register(acmePrepareJob, async (job) => prepareAcmeOrder(ctx, job.payload.orderId));
   app.jobs.register(reissueJob, async (job) => reissueWithinPlan(ctx, job.payload.orderId));

@@ -4,6 +4,7 @@ import { envelope } from '@cc/contracts/envelope';
 import { verifyTokenAnswer } from '@cc/contracts/session';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
+import { permissionDefault } from '../../plugins/permissions.ts';
 
 const tags = ['session'];
 
@@ -11,6 +12,8 @@ const tags = ['session'];
 export const signedInSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sessions are the console's: no API key signs out or manages them (checking a key is fine).
   keyScopeDefault(app, 'never');
+  // Every signed-in member checks and ends its own session.
+  permissionDefault(app, 'self');
   app.post(
     '/verify_token',
     { schema: { tags, summary: 'Whether the token is valid (HTTP 401 when not)', security: [{ token: [] }], response: { 200: envelope(verifyTokenAnswer) } }, config: { apiKey: 'read' } },

@@ -12,15 +12,18 @@ export interface Activity {
   params?: Record<string, string | number>;
 }
 
-export async function recordActivity(q: Queryable, accountId: number, a: Activity, ip: string, userAgent: string): Promise<void> {
-  await q.query(`INSERT INTO account_log (account_id, kind, action, params, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)`, [
-    accountId,
-    a.kind,
-    a.action,
-    JSON.stringify(a.params ?? {}),
-    ip,
-    userAgent.slice(0, 500),
-  ]);
+/** Who did it (a member; null: the owner) and on which object, for the audit log (services/team/audit.ts). */
+export interface ActivityBy {
+  memberId: number | null;
+  objectType?: string;
+  objectId?: string;
+}
+
+export async function recordActivity(q: Queryable, accountId: number, a: Activity, ip: string, userAgent: string, by?: ActivityBy): Promise<void> {
+  await q.query(
+    `INSERT INTO account_log (account_id, kind, action, params, ip, user_agent, member_id, object_type, object_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [accountId, a.kind, a.action, JSON.stringify(a.params ?? {}), ip, userAgent.slice(0, 500), by?.memberId ?? null, by?.objectType ?? '', by?.objectId ?? ''],
+  );
 }
 
 /**
@@ -70,7 +73,7 @@ const money = (cents: unknown) => `¥${(Number(cents) / 100).toFixed(2)}`;
 const methodWord: Record<string, string> = { tel: 'w.phone', email: 'w.email', google: 'w.google' };
 
 /** What happened, in the caller's language. */
-function titleOf(locale: Locale, r: Row): string {
+export function titleOf(locale: Locale, r: Pick<Row, 'kind' | 'action' | 'params'>): string {
   const p = (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, string | number>;
   if (r.action === 'signin') return translate(locale, 'log.signin');
   if (r.action === 'logout') return translate(locale, 'log.logout');
@@ -86,6 +89,12 @@ function titleOf(locale: Locale, r: Row): string {
   if (r.action === 'account.profile') return translate(locale, 'log.account.profile');
   if (r.action === 'account.close') return translate(locale, 'log.account.close');
   if (r.action === 'account.inform') return translate(locale, 'log.account.inform', { what: translate(locale, `inform.type.${String(p.informType)}`) });
+  // Team changes (services/team): role codes and the changed fields are translated here, in the reader's language.
+  if (r.action.startsWith('team.')) {
+    const what = String(p.what ?? '').split(',').filter(Boolean).map((w) => translate(locale, `team.what.${w}`)).join(locale === 'zh' ? '、' : ', ');
+    const limit = p.limit === null || p.limit === undefined || p.limit === '' ? translate(locale, 'team.noLimit') : money(p.limit);
+    return translate(locale, `log.${r.action}`, { ...p, role: translate(locale, `role.${String(p.role ?? '')}`), what, limit } as Record<string, string>);
+  }
   if (r.kind === 'order') {
     const event = translate(locale, `orders.event.${r.action.slice('order.'.length)}`, p);
     return translate(locale, 'log.order', { orderNo: String(p.orderNo ?? ''), event });

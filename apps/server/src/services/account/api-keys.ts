@@ -8,6 +8,8 @@ import { recordActivity } from './activity-log.ts';
 /** Who asked, for the activity log. */
 export interface Caller {
   accountId: number;
+  /** The member the key belongs to (null: the owner): a member sees and changes only its own keys. */
+  memberId?: number | null;
   ip: string;
   userAgent: string;
 }
@@ -35,9 +37,9 @@ function newSecret() {
 
 const notFound = () => new AppError('NOT_FOUND', undefined, { id: 'apiKey.notFound' }, { key: 'apiKey.notFound' });
 
-export async function listApiKeys(q: Queryable, accountId: number): Promise<ApiKeysAnswer> {
+export async function listApiKeys(q: Queryable, accountId: number, memberId: number | null = null): Promise<ApiKeysAnswer> {
   const [a] = await q.query<{ developer_at: Date | string | null }>(`SELECT developer_at FROM accounts WHERE id = $1`, [accountId]);
-  const rows = await q.query<Row>(`SELECT ${columns} FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id DESC`, [accountId]);
+  const rows = await q.query<Row>(`SELECT ${columns} FROM api_keys WHERE account_id = $1 AND member_id IS NOT DISTINCT FROM $2::int AND revoked_at IS NULL ORDER BY id DESC`, [accountId, memberId]);
   return { developer: Boolean(a?.developer_at), developerSince: formatTime(a?.developer_at), limit: apiKeyLimit, keys: rows.map(keyOf) };
 }
 
@@ -45,9 +47,9 @@ export async function listApiKeys(q: Queryable, accountId: number): Promise<ApiK
 export async function becomeDeveloper(db: Db, c: Caller): Promise<ApiKeysAnswer> {
   await db.tx(async (q) => {
     const [changed] = await q.query(`UPDATE accounts SET developer_at = now() WHERE id = $1 AND developer_at IS NULL RETURNING id`, [c.accountId]);
-    if (changed) await recordActivity(q, c.accountId, { kind: 'security', action: 'security.developer' }, c.ip, c.userAgent);
+    if (changed) await recordActivity(q, c.accountId, { kind: 'security', action: 'security.developer' }, c.ip, c.userAgent, { memberId: c.memberId ?? null, objectType: 'apiKey' });
   });
-  return listApiKeys(db, c.accountId);
+  return listApiKeys(db, c.accountId, c.memberId ?? null);
 }
 
 export async function createApiKey(db: Db, c: Caller, body: { name: string; scope: ApiKeyScope }): Promise<ApiKeySecretAnswer> {
@@ -58,14 +60,15 @@ export async function createApiKey(db: Db, c: Caller, body: { name: string; scop
     const [n] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL`, [c.accountId]);
     if ((n?.n ?? 0) >= apiKeyLimit) throw fail('API_KEY_LIMIT', { limit: apiKeyLimit });
     const s = newSecret();
-    const [row] = await q.query<Row>(`INSERT INTO api_keys (account_id, name, scope, prefix, key_hash) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`, [
+    const [row] = await q.query<Row>(`INSERT INTO api_keys (account_id, name, scope, prefix, key_hash, member_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`, [
       c.accountId,
       body.name,
       body.scope,
       s.prefix,
       s.hash,
+      c.memberId ?? null,
     ]);
-    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.create', params: { name: body.name, prefix: s.prefix, scope: body.scope } }, c.ip, c.userAgent);
+    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.create', params: { name: body.name, prefix: s.prefix, scope: body.scope } }, c.ip, c.userAgent, { memberId: c.memberId ?? null, objectType: 'apiKey' });
     return { key: keyOf(row!), secret: s.secret };
   });
 }
@@ -73,11 +76,11 @@ export async function createApiKey(db: Db, c: Caller, body: { name: string; scop
 export async function updateApiKey(db: Db, c: Caller, id: number, body: { name?: string | undefined; scope?: ApiKeyScope | undefined }): Promise<ApiKey> {
   return db.tx(async (q) => {
     const [row] = await q.query<Row>(
-      `UPDATE api_keys SET name = COALESCE($3, name), scope = COALESCE($4, scope) WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING ${columns}`,
-      [id, c.accountId, body.name ?? null, body.scope ?? null],
+      `UPDATE api_keys SET name = COALESCE($3, name), scope = COALESCE($4, scope) WHERE id = $1 AND account_id = $2 AND member_id IS NOT DISTINCT FROM $5::int AND revoked_at IS NULL RETURNING ${columns}`,
+      [id, c.accountId, body.name ?? null, body.scope ?? null, c.memberId ?? null],
     );
     if (!row) throw notFound();
-    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.update', params: { name: row.name, prefix: row.prefix, scope: row.scope } }, c.ip, c.userAgent);
+    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.update', params: { name: row.name, prefix: row.prefix, scope: row.scope } }, c.ip, c.userAgent, { memberId: c.memberId ?? null, objectType: 'apiKey' });
     return keyOf(row);
   });
 }
@@ -87,19 +90,19 @@ export async function rotateApiKey(db: Db, c: Caller, id: number): Promise<ApiKe
   return db.tx(async (q) => {
     const s = newSecret();
     const [row] = await q.query<Row>(
-      `UPDATE api_keys SET key_hash = $3, prefix = $4, rotated_at = now(), last_used_at = NULL, last_used_ip = '' WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING ${columns}`,
-      [id, c.accountId, s.hash, s.prefix],
+      `UPDATE api_keys SET key_hash = $3, prefix = $4, rotated_at = now(), last_used_at = NULL, last_used_ip = '' WHERE id = $1 AND account_id = $2 AND member_id IS NOT DISTINCT FROM $5::int AND revoked_at IS NULL RETURNING ${columns}`,
+      [id, c.accountId, s.hash, s.prefix, c.memberId ?? null],
     );
     if (!row) throw notFound();
-    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.rotate', params: { name: row.name, prefix: row.prefix } }, c.ip, c.userAgent);
+    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.rotate', params: { name: row.name, prefix: row.prefix } }, c.ip, c.userAgent, { memberId: c.memberId ?? null, objectType: 'apiKey' });
     return { key: keyOf(row), secret: s.secret };
   });
 }
 
 export async function revokeApiKey(db: Db, c: Caller, id: number): Promise<void> {
   await db.tx(async (q) => {
-    const [row] = await q.query<Row>(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING ${columns}`, [id, c.accountId]);
+    const [row] = await q.query<Row>(`UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND account_id = $2 AND member_id IS NOT DISTINCT FROM $3::int AND revoked_at IS NULL RETURNING ${columns}`, [id, c.accountId, c.memberId ?? null]);
     if (!row) throw notFound();
-    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.revoke', params: { name: row.name, prefix: row.prefix } }, c.ip, c.userAgent);
+    await recordActivity(q, c.accountId, { kind: 'security', action: 'security.apiKey.revoke', params: { name: row.name, prefix: row.prefix } }, c.ip, c.userAgent, { memberId: c.memberId ?? null, objectType: 'apiKey' });
   });
 }

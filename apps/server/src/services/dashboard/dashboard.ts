@@ -3,6 +3,7 @@ import type { DashboardAnswer } from '@cc/contracts/dashboard';
 import { orderStatus } from '@cc/contracts/order-status';
 import { effectiveStatusSql, expiringSql, renewalFailedSql } from '../orders/queries.ts';
 import { renewalCalendar } from './calendar.ts';
+import { deptFilterSql, type Viewer } from '../team/scope.ts';
 
 const orderLink = (no: string) => `/ssl/certificate/${encodeURIComponent(no)}`;
 const chinaOffset = 8 * 3600_000;
@@ -19,7 +20,12 @@ const rangeLink = (from: Date, toExclusive: Date) => `/orders/list?dateFrom=${da
  * GET /v1/dashboard. Each count is the same condition as the list its link opens (GET /v1/orders with that filter),
  * so the number on the card and the rows behind it agree.
  */
-export async function dashboardOf(q: Queryable, accountId: number, now: Date): Promise<DashboardAnswer> {
+export async function dashboardOf(q: Queryable, who: Viewer, now: Date): Promise<DashboardAnswer> {
+  const accountId = who.id;
+  // A member scoped to departments counts only its departments' orders (the lists behind the links do the same).
+  const scoped = (params: unknown[]) => ({ params, where: deptFilterSql(who, 'o', params) });
+  const all = who.depts === null;
+  const c0 = scoped([accountId]);
   const [c] = await q.query<{ unpaid: number; unpaid_amount: string; awaiting: number; expiring: number; expired: number; failed: number }>(
     `SELECT count(*) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.awaitingPayment})::int AS unpaid,
             COALESCE(sum(o.pay_amount) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.awaitingPayment}), 0) AS unpaid_amount,
@@ -27,27 +33,31 @@ export async function dashboardOf(q: Queryable, accountId: number, now: Date): P
             count(*) FILTER (WHERE ${expiringSql})::int AS expiring,
             count(*) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.expired})::int AS expired,
             count(*) FILTER (WHERE ${renewalFailedSql})::int AS failed
-       FROM orders o WHERE o.account_id = $1`,
-    [accountId],
+       FROM orders o WHERE o.account_id = $1${c0.where}`,
+    c0.params,
   );
+  const a0 = scoped([accountId, orderStatus.awaitingValidation]);
   const awaiting = await q.query<{ order_no: string; common_name: string; methods: string[] | null; pending: number }>(
     `SELECT o.order_no, o.common_name,
             array_agg(DISTINCT d.method) FILTER (WHERE d.status = 'pending') AS methods,
             count(d.id) FILTER (WHERE d.status = 'pending')::int AS pending
        FROM orders o LEFT JOIN order_domains d ON d.order_id = o.id
-      WHERE o.account_id = $1 AND o.order_status = $2
+      WHERE o.account_id = $1 AND o.order_status = $2${a0.where}
       GROUP BY o.id ORDER BY o.id LIMIT 5`,
-    [accountId, orderStatus.awaitingValidation],
+    a0.params,
   );
+  const f0 = scoped([accountId]);
   const failed = await q.query<{ order_no: string; common_name: string }>(
-    `SELECT o.order_no, o.common_name FROM orders o WHERE o.account_id = $1 AND ${renewalFailedSql} ORDER BY o.id DESC LIMIT 5`,
-    [accountId],
+    `SELECT o.order_no, o.common_name FROM orders o WHERE o.account_id = $1 AND ${renewalFailedSql}${f0.where} ORDER BY o.id DESC LIMIT 5`,
+    f0.params,
   );
-  const [d] = await q.query<{ n: number }>(
+  // Domain names and validations belong to no department: only callers who see everything count them.
+  const [d] = !all ? [{ n: 0 }] : await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM domains WHERE account_id = $1 AND gone_at IS NULL AND expires_at > $2 AND expires_at <= $3`,
     [accountId, now, new Date(now.getTime() + 30 * 86400_000)],
   );
   const [thisStart, lastStart, nextStart] = [monthStart(now, 0), monthStart(now, 1), monthStart(now, -1)];
+  const s0 = scoped([accountId, thisStart, nextStart, lastStart, orderStatus.cancelled]);
   // What was paid (orders and re-sign differences) in each month; cancelled orders were refunded, so they do not count.
   const [s] = await q.query<{ this_month: string; last_month: string }>(
     `SELECT COALESCE(sum(CASE WHEN o.paid_at >= $2 AND o.paid_at < $3 THEN o.pay_amount ELSE 0 END)
@@ -55,8 +65,8 @@ export async function dashboardOf(q: Queryable, accountId: number, now: Date): P
             COALESCE(sum(CASE WHEN o.paid_at >= $4 AND o.paid_at < $2 THEN o.pay_amount ELSE 0 END)
                    + sum(CASE WHEN o.re_sign_paid_at >= $4 AND o.re_sign_paid_at < $2 THEN o.re_sign_price_diff ELSE 0 END), 0) AS last_month
        FROM orders o
-      WHERE o.account_id = $1 AND o.order_status <> $5 AND (o.paid_at >= $4 OR o.re_sign_paid_at >= $4)`,
-    [accountId, thisStart, nextStart, lastStart, orderStatus.cancelled],
+      WHERE o.account_id = $1 AND o.order_status <> $5 AND (o.paid_at >= $4 OR o.re_sign_paid_at >= $4)${s0.where}`,
+    s0.params,
   );
   return {
     awaitingPayment: { count: c?.unpaid ?? 0, amount: Number(c?.unpaid_amount ?? 0), link: `/orders/list?status=${orderStatus.awaitingPayment}` },
@@ -73,7 +83,7 @@ export async function dashboardOf(q: Queryable, accountId: number, now: Date): P
       link: '/orders/list?renewalFailed=true',
       orders: failed.map((r) => ({ orderNo: r.order_no, commonName: r.common_name, link: orderLink(r.order_no) })),
     },
-    calendar: await renewalCalendar(q, accountId, now),
+    calendar: await renewalCalendar(q, who, now),
     spending: { thisMonth: Number(s?.this_month ?? 0), lastMonth: Number(s?.last_month ?? 0), thisMonthLink: rangeLink(thisStart, nextStart), lastMonthLink: rangeLink(lastStart, thisStart) },
   };
 }

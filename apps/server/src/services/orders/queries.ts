@@ -18,6 +18,7 @@ import type { Said } from '../../lib/app-error.ts';
 import { likePattern, pageOffset } from '../purchase/paging.ts';
 import { instructionsFor } from '../dcv/values.ts';
 import { validationWindowDays } from '../dcv/validation.ts';
+import { accountIdOf, deptFilterSql, type Viewer } from '../team/scope.ts';
 
 const day = 86400_000;
 
@@ -115,9 +116,10 @@ export function toListItem(r: OrderRow, locale: Locale, now: Date): OrderListIte
 }
 
 /** The list of /orders/list and /orders/expiring: the caller's orders only, filtered, newest first. */
-export async function listOrders(db: Queryable, accountId: number, q: OrderListQuery, locale: Locale, now: Date): Promise<{ data: OrderListItem[]; total: number }> {
-  const where = ['o.account_id = $1'];
-  const params: unknown[] = [accountId];
+export async function listOrders(db: Queryable, who: Viewer | number, q: OrderListQuery, locale: Locale, now: Date): Promise<{ data: OrderListItem[]; total: number }> {
+  const params: unknown[] = [accountIdOf(who)];
+  // A member sees its departments' orders (and its own) unless its role sees all (services/team/scope.ts).
+  const where = [`o.account_id = $1${deptFilterSql(who, 'o', params)}`];
   const add = (sql: (n: string) => string, v: unknown) => {
     params.push(v);
     where.push(sql(`$${params.length}`));
@@ -150,20 +152,26 @@ export async function listOrders(db: Queryable, accountId: number, q: OrderListQ
 }
 
 /** One of the caller's orders by id or number; another account's order is simply not found. */
-export async function findOrder(db: Queryable, accountId: number, ref: string): Promise<OrderRow | undefined> {
-  const [r] = await db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.account_id = $1 AND (o.order_no = $2 OR o.id::text = $2)`, [accountId, ref]);
+export async function findOrder(db: Queryable, who: Viewer | number, ref: string): Promise<OrderRow | undefined> {
+  const params: unknown[] = [accountIdOf(who), ref];
+  const scope = deptFilterSql(who, 'o', params);
+  const [r] = await db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.account_id = $1 AND (o.order_no = $2 OR o.id::text = $2)${scope}`, params);
   return r;
 }
 
-export async function ordersByNos(db: Queryable, accountId: number, orderNos: string[]): Promise<OrderRow[]> {
-  return db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id DESC`, [accountId, orderNos]);
+export async function ordersByNos(db: Queryable, who: Viewer | number, orderNos: string[]): Promise<OrderRow[]> {
+  const params: unknown[] = [accountIdOf(who), orderNos];
+  const scope = deptFilterSql(who, 'o', params);
+  return db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.account_id = $1 AND o.order_no = ANY($2::text[])${scope} ORDER BY o.id DESC`, params);
 }
 
-export async function countOrders(db: Queryable, accountId: number): Promise<{ total: number; expiring: number; byStatus: Record<string, number> }> {
-  const rows = await db.query<{ status: number; n: number }>(`SELECT ${effectiveStatusSql} AS status, count(*)::int AS n FROM orders o WHERE o.account_id = $1 GROUP BY 1`, [accountId]);
+export async function countOrders(db: Queryable, who: Viewer | number): Promise<{ total: number; expiring: number; byStatus: Record<string, number> }> {
+  const params: unknown[] = [accountIdOf(who)];
+  const scope = deptFilterSql(who, 'o', params);
+  const rows = await db.query<{ status: number; n: number }>(`SELECT ${effectiveStatusSql} AS status, count(*)::int AS n FROM orders o WHERE o.account_id = $1${scope} GROUP BY 1`, params);
   const [x] = await db.query<{ expiring: number; resign: number }>(
-    `SELECT count(*) FILTER (WHERE ${expiringSql})::int AS expiring, count(*) FILTER (WHERE o.re_sign_status = ${reSignStatus.reSign})::int AS resign FROM orders o WHERE o.account_id = $1`,
-    [accountId],
+    `SELECT count(*) FILTER (WHERE ${expiringSql})::int AS expiring, count(*) FILTER (WHERE o.re_sign_status = ${reSignStatus.reSign})::int AS resign FROM orders o WHERE o.account_id = $1${scope}`,
+    params,
   );
   const byStatus: Record<string, number> = {};
   for (const s of orderStatuses) byStatus[String(s.code)] = 0;

@@ -18,6 +18,15 @@ export interface CreateOrdersDeps {
   db: Db;
   box: SecretBox;
   now?: () => Date;
+  /** Who orders: the member (null: the owner) and its department, recorded on the orders and in the audit log. */
+  by?: OrderAuthor;
+}
+
+export interface OrderAuthor {
+  memberId: number | null;
+  deptId: number | null;
+  ip: string;
+  userAgent: string;
 }
 
 interface NewOrder {
@@ -138,7 +147,16 @@ async function writeOrders(deps: CreateOrdersDeps, accountId: number, product: P
     const batchId = orders.length > 1 ? randomUUID() : null;
     const numbered: NewOrder[] = orders.map((o) => ({ ...o.order, orderNo: '' }));
     drawOrderNos(numbered, now);
-    await insertOrders(q, numbered, { accountId, product, status, validity: body.year, contactId, orgId, batchId, keyParams: body.pairParams ?? {} }, now);
+    const by = deps.by;
+    await insertOrders(q, numbered, { accountId, product, status, validity: body.year, contactId, orgId, batchId, keyParams: body.pairParams ?? {}, memberId: by?.memberId ?? null, deptId: by?.deptId ?? null }, now);
+    // The audit log, in the same transaction as the orders it records.
+    if (by) {
+      await q.query(
+        `INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id)
+         SELECT $1, $2, 'order', 'team.order.create', jsonb_build_object('orderNo', n), $3, $4, 'order', n FROM unnest($5::text[]) AS n`,
+        [accountId, by.memberId, by.ip, by.userAgent.slice(0, 500), numbered.map((o) => o.orderNo)],
+      );
+    }
     for (const email of new Set(orders.flatMap((o) => (o.saveEmail ? [o.saveEmail] : [])))) {
       await q.query(`INSERT INTO dcv_emails (account_id, email) VALUES ($1, $2) ON CONFLICT (account_id, email) DO NOTHING`, [accountId, email]);
     }
@@ -245,6 +263,8 @@ interface Common {
   orgId: number | null;
   batchId: string | null;
   keyParams: Record<string, unknown>;
+  memberId: number | null;
+  deptId: number | null;
 }
 
 /**
@@ -258,15 +278,15 @@ async function insertOrders(q: Queryable, orders: NewOrder[], c: Common, now: Da
     const rows = pending.map((o) => ({ ...o, keyParams: { ...c.keyParams, ...o.keyParams } }));
     const written = await q.query<{ order_no: string }>(
       `INSERT INTO orders (order_no, account_id, product_no, product_type, brand, order_status, validity, common_name, domain_names,
-         dcv_method, dcv_email, contact_id, org_id, csr, private_key_sealed, key_params, pay_amount, raw_amount, discount, batch_id, paid_at)
+         dcv_method, dcv_email, contact_id, org_id, csr, private_key_sealed, key_params, pay_amount, raw_amount, discount, batch_id, paid_at, member_id, dept_id)
        SELECT e->>'orderNo', $2::int, $3::text, $4::text, $5::text, $6::int, $7::int, e->>'commonName', e->'domainNames',
               e->>'dcvMethod', e->>'dcvEmail', $8::int, $9::int, e->>'csr', e->>'keySealed', e->'keyParams',
               (e->>'payAmount')::bigint, (e->>'rawAmount')::bigint, (e->>'discount')::int, $10::text,
-              CASE WHEN $6::int = 1002 THEN now() END
+              CASE WHEN $6::int = 1002 THEN now() END, $11::int, $12::int
          FROM jsonb_array_elements($1::jsonb) AS e
        ON CONFLICT (order_no) DO NOTHING
        RETURNING order_no`,
-      [JSON.stringify(rows), c.accountId, c.product.productNo, c.product.productType, c.product.brand, c.status, c.validity, c.contactId, c.orgId, c.batchId],
+      [JSON.stringify(rows), c.accountId, c.product.productNo, c.product.productType, c.product.brand, c.status, c.validity, c.contactId, c.orgId, c.batchId, c.memberId, c.deptId],
     );
     const done = new Set(written.map((r) => r.order_no));
     pending = pending.filter((o) => !done.has(o.orderNo));

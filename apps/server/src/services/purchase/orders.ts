@@ -1,4 +1,5 @@
 import type { Queryable } from '@cc/db/client';
+import { accountIdOf, deptFilterSql, type Viewer } from '../team/scope.ts';
 
 export interface OrderSummaryRow {
   id: number;
@@ -13,12 +14,14 @@ export interface OrderSummaryRow {
 }
 
 /** The caller's orders among the given numbers; others' numbers are simply absent. */
-export async function ordersByNumbers(db: Queryable, accountId: number, orderNos: string[]): Promise<OrderSummaryRow[]> {
+export async function ordersByNumbers(db: Queryable, who: Viewer | number, orderNos: string[]): Promise<OrderSummaryRow[]> {
+  const params: unknown[] = [accountIdOf(who), orderNos];
+  const scope = deptFilterSql(who, 'o', params);
   return db.query<OrderSummaryRow>(
     `SELECT id, order_no AS "orderNo", order_status AS "orderStatus", validity, common_name AS "commonName",
             pay_amount::float8 AS "payAmount", re_sign_status AS "reSignStatus", re_sign_price_diff::float8 AS "reSignPriceDiff"
-       FROM orders WHERE account_id = $1 AND order_no = ANY($2::text[]) ORDER BY id`,
-    [accountId, orderNos],
+       FROM orders o WHERE account_id = $1 AND order_no = ANY($2::text[])${scope} ORDER BY id`,
+    params,
   );
 }
 

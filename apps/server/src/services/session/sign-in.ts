@@ -11,6 +11,7 @@ import { checkCode, consumeCode, sendCode, smsAddress } from './codes.ts';
 import { clear, release, reserve, type Limit } from './rate-limit.ts';
 import { checkTotp } from './totp.ts';
 import { consumeRecoveryCode } from '../security/recovery.ts';
+import { memberById, memberByUsername, memberSignIn, startMemberSession } from '../team/member-sign-in.ts';
 
 /** Failed sign-ins allowed per account (by the name typed) and per client address, in 15 minutes. */
 export const failuresPerAccount = 5;
@@ -47,10 +48,15 @@ export async function passwordSignIn(
   const reserved = await reserve(app.db, limits, app.config.CAPTCHA === 'on' ? (q) => consumeCaptchaToken(q, body.captchaToken) : undefined);
 
   const account = await accountByUsername(app.db, body.username, body.telPrefix);
-  const passed = account ? await verifyPassword(account.password_hash, body.password) : (await verifyPassword(await decoy(), body.password), false);
-  if (!account || !passed) throw fail('BAD_CREDENTIALS');
+  // Not an account holder: perhaps a member of one (sub-account), signing in with its own address or phone.
+  const member = account ? undefined : await memberByUsername(app.db, body.username, body.telPrefix);
+  const hash = account?.password_hash ?? member?.password_hash;
+  const passed = hash ? await verifyPassword(hash, body.password) : (await verifyPassword(await decoy(), body.password), false);
+  if (!passed) throw fail('BAD_CREDENTIALS');
   await clear(app.db, limits[0]!.key);
   await release(app.db, reserved);
+  if (member) return memberSignIn(app, request, reply, member, challengeSeconds);
+  if (!account) throw fail('BAD_CREDENTIALS');
   // Said only to whoever knows the password: a closed account is not revealed to a guesser.
   if (account.closed_at) throw fail('ACCOUNT_CLOSED');
 
@@ -75,8 +81,8 @@ async function openChallenge(app: FastifyInstance, account: AccountRow, types: (
 
 /** The live challenge of a secToken with the methods it offers; SECOND_STEP_EXPIRED otherwise. */
 async function liveChallenge(app: FastifyInstance, secToken: string, authType: string) {
-  const [row] = await app.db.query<{ account_id: number; auth_type: string }>(
-    `SELECT account_id, auth_type FROM login_challenges
+  const [row] = await app.db.query<{ account_id: number; member_id: number | null; auth_type: string }>(
+    `SELECT account_id, member_id, auth_type FROM login_challenges
       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2`,
     [sha256(secToken), challengeMaxAttempts],
   );
@@ -89,6 +95,15 @@ async function liveChallenge(app: FastifyInstance, secToken: string, authType: s
 export async function sendSecondStepCode(app: FastifyInstance, request: FastifyRequest, query: z.infer<typeof secCodeQuery>) {
   if (query.authType === 'google') throw fail('INVALID_INPUT', undefined, { authType: 'v.authType' });
   const ch = await liveChallenge(app, query.secToken, query.authType);
+  if (ch.member_id !== null) {
+    // A member's code goes to its own address or phone.
+    const m = await memberById(app.db, ch.member_id);
+    const target = `member:${m.id}:${query.authType}`;
+    const to = query.authType === 'tel' ? (m.telephone ?? '') : (m.email ?? '');
+    const address = query.authType === 'tel' ? smsAddress(m.tel_prefix, to) : to;
+    await sendCode(app, { purpose: 'login', target, channel: query.authType === 'tel' ? 'sms' : 'mail', address }, request.ip, request.locale);
+    return { to: maskContact(to), resendAfter: 60 };
+  }
   const account = await accountById(app.db, ch.account_id);
   const target = `acct:${account.id}:${query.authType}`;
   if (query.authType === 'tel') {
@@ -116,6 +131,17 @@ export async function validateSecondStep(
   );
   if (!counted.length) throw fail('SECOND_STEP_EXPIRED');
   let codeId: number | undefined;
+  if (ch.member_id !== null) {
+    const memberId = ch.member_id;
+    if (body.authType !== 'tel' && body.authType !== 'email') throw fail('INVALID_INPUT', undefined, { authType: 'v.authType' });
+    const memberCode = await checkCode(app.db, { purpose: 'login', target: `member:${memberId}:${body.authType}` }, body.code);
+    return app.db.tx(async (q) => {
+      const won = await q.query(`UPDATE login_challenges SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING account_id`, [hash]);
+      if (!won.length) throw fail('SECOND_STEP_EXPIRED');
+      await consumeCode(q, memberCode);
+      return startMemberSession(q, request, reply, memberId);
+    });
+  }
   // A recovery code is checked and used up in the transaction below (one UPDATE: two requests cannot both spend it).
   if (body.authType === 'google') {
     const account = await accountById(app.db, ch.account_id);

@@ -8,6 +8,7 @@ import ToolOutlined from '@ant-design/icons/ToolOutlined';
 import RadarChartOutlined from '@ant-design/icons/RadarChartOutlined';
 import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
 import BellOutlined from '@ant-design/icons/BellOutlined';
+import type { Permission } from '@cc/contracts/team';
 import { toolPages } from '../../features/tools/routes.ts';
 
 export interface MenuNode {
@@ -15,9 +16,11 @@ export interface MenuNode {
   titleKey: string;
   icon?: React.ReactNode;
   children?: MenuNode[];
+  /** What the member's role must hold for the item to show (the server refuses the calls behind it anyway). */
+  needs?: Permission;
 }
 
-const leaf = (key: string, titleKey: string): MenuNode => ({ key, titleKey });
+const leaf = (key: string, titleKey: string, needs?: Permission): MenuNode => ({ key, titleKey, ...(needs ? { needs } : {}) });
 
 /** The sidebar: every area of the console. Keys are the paths the items open. */
 export const menuTree: MenuNode[] = [
@@ -26,13 +29,13 @@ export const menuTree: MenuNode[] = [
     key: 'ssl',
     titleKey: 'route.buySsl',
     icon: <SafetyCertificateOutlined />,
-    children: [leaf('/ssl/certificates', 'route.ssl.certificates'), leaf('/ssl/products', 'route.ssl.products'), leaf('/ssl/dcv/email', 'route.ssl.dcvEmail')],
+    children: [leaf('/ssl/certificates', 'route.ssl.certificates', 'orders.manage'), leaf('/ssl/products', 'route.ssl.products', 'orders.read'), leaf('/ssl/dcv/email', 'route.ssl.dcvEmail', 'orders.manage')],
   },
   {
     key: 'orders',
     titleKey: 'route.orders.root',
     icon: <ProfileOutlined />,
-    children: [leaf('/orders/list', 'route.orders.list'), leaf('/orders/expiring', 'route.orders.expiring'), leaf('/orders/org', 'route.orders.org'), leaf('/orders/contact', 'route.orders.contact')],
+    children: [leaf('/orders/list', 'route.orders.list', 'orders.read'), leaf('/orders/expiring', 'route.orders.expiring', 'orders.read'), leaf('/orders/org', 'route.orders.org', 'orders.read'), leaf('/orders/contact', 'route.orders.contact', 'orders.read')],
   },
   {
     key: 'account',
@@ -40,21 +43,22 @@ export const menuTree: MenuNode[] = [
     icon: <UserOutlined />,
     children: [
       leaf('/account/center', 'route.account.center'),
-      leaf('/account/info', 'route.account.info'),
-      leaf('/account/secure', 'route.account.secure'),
-      leaf('/account/manage', 'route.account.manage'),
-      leaf('/account/verify', 'route.account.verify'),
-      leaf('/account/invite', 'route.account.invite'),
-      leaf('/account/products', 'route.account.products'),
-      leaf('/account/log', 'route.account.log'),
-      leaf('/account/invoice', 'route.account.invoice'),
-      leaf('/account/invoice/invoice-template', 'route.account.invoiceTemplate'),
-      leaf('/account/invoice/mailling-template', 'route.account.maillingTemplate'),
-      leaf('/account/credit-records', 'route.account.creditRecords'),
-      leaf('/account/transaction', 'route.account.transaction'),
-      leaf('/account/developer', 'route.account.developer'),
-      leaf('/account/notify', 'route.account.notify'),
-      leaf('/account/cert-package', 'route.account.certPackage'),
+      leaf('/account/info', 'route.account.info', 'account.owner'),
+      leaf('/account/secure', 'route.account.secure', 'account.owner'),
+      leaf('/account/manage', 'route.account.manage', 'members.manage'),
+      leaf('/account/verify', 'route.account.verify', 'account.owner'),
+      leaf('/account/invite', 'route.account.invite', 'account.owner'),
+      leaf('/account/products', 'route.account.products', 'orders.read'),
+      leaf('/account/log', 'route.account.log', 'audit.read'),
+      leaf('/account/audit', 'route.account.audit', 'audit.read'),
+      leaf('/account/invoice', 'route.account.invoice', 'billing.read'),
+      leaf('/account/invoice/invoice-template', 'route.account.invoiceTemplate', 'billing.read'),
+      leaf('/account/invoice/mailling-template', 'route.account.maillingTemplate', 'billing.read'),
+      leaf('/account/credit-records', 'route.account.creditRecords', 'billing.read'),
+      leaf('/account/transaction', 'route.account.transaction', 'billing.read'),
+      leaf('/account/developer', 'route.account.developer', 'keys.manage'),
+      leaf('/account/notify', 'route.account.notify', 'account.owner'),
+      leaf('/account/cert-package', 'route.account.certPackage', 'orders.read'),
     ],
   },
   {
@@ -62,18 +66,19 @@ export const menuTree: MenuNode[] = [
     titleKey: 'route.billing.root',
     icon: <AccountBookOutlined />,
     children: [
-      leaf('/deposit', 'route.deposit.root'),
-      leaf('/payment/batch', 'route.payment.batch'),
-      leaf('/billing/invoice', 'route.billing.invoice'),
-      leaf('/billing/invoice/invoice-template', 'route.billing.invoiceTemplate'),
-      leaf('/billing/invoice/mailling-template', 'route.billing.maillingTemplate'),
-      leaf('/billing/transaction', 'route.billing.transaction'),
+      leaf('/deposit', 'route.deposit.root', 'billing.manage'),
+      leaf('/payment/batch', 'route.payment.batch', 'orders.pay'),
+      leaf('/billing/invoice', 'route.billing.invoice', 'billing.read'),
+      leaf('/billing/invoice/invoice-template', 'route.billing.invoiceTemplate', 'billing.read'),
+      leaf('/billing/invoice/mailling-template', 'route.billing.maillingTemplate', 'billing.read'),
+      leaf('/billing/transaction', 'route.billing.transaction', 'billing.read'),
     ],
   },
   {
     key: 'domain',
     titleKey: 'route.domain.root',
     icon: <GlobalOutlined />,
+    needs: 'domains.manage',
     children: [
       leaf('/domain/search', 'route.domain.search'),
       leaf('/domain/manage', 'route.domain.manage'),
@@ -91,6 +96,7 @@ export const menuTree: MenuNode[] = [
     key: 'tools',
     titleKey: 'route.tools.root',
     icon: <ToolOutlined />,
+    needs: 'tools.use',
     children: Object.keys(toolPages)
       .filter((p) => !p.includes('$'))
       .map((p) => leaf(`/certhub/tools/${p}`, `route.tools.${p}`)),
@@ -99,6 +105,7 @@ export const menuTree: MenuNode[] = [
     key: 'discovery',
     titleKey: 'route.discovery.root',
     icon: <RadarChartOutlined />,
+    needs: 'tools.use',
     children: [
       leaf('/certhub/discovery/dashboard', 'route.discovery.dashboard'),
       leaf('/certhub/discovery/manage', 'route.discovery.manage'),
@@ -126,4 +133,14 @@ export function selectedMenu(pathname: string): { selected?: string; parent?: st
   };
   visit(menuTree);
   return best;
+}
+
+/** The items a member may use: those it lacks the permission for are left out, and so are groups left empty. */
+export function menuFor(nodes: MenuNode[], can: (p: Permission) => boolean): MenuNode[] {
+  return nodes.flatMap((n) => {
+    if (n.needs && !can(n.needs)) return [];
+    if (!n.children) return [n];
+    const children = menuFor(n.children, can);
+    return children.length ? [{ ...n, children }] : [];
+  });
 }

@@ -20,7 +20,8 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AnnouncementBanner } from '../../features/messages/components/announcement-banner.tsx';
 import { siteMsgSummaryQuery } from '../../features/messages/api/site-messages.ts';
-import { menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
+import { menuFor, menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
+import { useCan } from '../../lib/api/get-me.ts';
 
 // Every page in here may show any area's rule messages; the sign-in pages carry only the core table.
 registerMessages(messages);
@@ -134,6 +135,7 @@ function SignedInLayout() {
   const [openKeys, setOpenKeys] = useState<string[]>(parent ? [parent] : []);
   useTokenCheck();
   useBellFollowsActivity();
+  const can = useCan();
 
   useEffect(() => {
     if (parent) setOpenKeys((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
@@ -181,7 +183,7 @@ function SignedInLayout() {
             selectedKeys={selected ? [selected] : []}
             openKeys={collapsed ? undefined : openKeys}
             onOpenChange={setOpenKeys}
-            items={toItems(menuTree)}
+            items={toItems(menuFor(menuTree, can))}
             onClick={({ key }) => void router.navigate({ href: key })}
             style={{ borderInlineEnd: 'none' }}
             data-testid="side-menu"

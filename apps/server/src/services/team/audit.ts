@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '@cc/db/client';
+import type { z } from 'zod';
+import type { AuditEntry, auditLogQuery } from '@cc/contracts/team';
+import { translate, type Locale } from '@cc/contracts/messages';
+import { formatTime } from '../session/accounts.ts';
+import { titleOf } from '../account/activity-log.ts';
+import type { LogKind } from '@cc/contracts/account';
+
+/** What a change records in the audit log (account_log): always written with `q`, the change's own transaction. */
+export interface AuditEvent {
+  kind: LogKind;
+  /** team.member.invite, team.dept.create, ... (messages log.<action>) */
+  action: string;
+  params?: Record<string, string | number | null>;
+  objectType: string;
+  objectId: string | number;
+}
+
+/** Writes who (the member, or the owner), from where, what, on which object. The table refuses UPDATE and DELETE. */
+export async function audit(q: Queryable, request: FastifyRequest, e: AuditEvent): Promise<void> {
+  await q.query(
+    `INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      request.account.id,
+      request.account.member?.id ?? null,
+      e.kind,
+      e.action,
+      JSON.stringify(e.params ?? {}),
+      request.ip,
+      (request.headers['user-agent'] ?? '').slice(0, 500),
+      e.objectType,
+      String(e.objectId),
+    ],
+  );
+}
+
+type Query = z.infer<typeof auditLogQuery>;
+type Filter = Omit<Query, 'limit' | 'offset'>;
+
+/** China Standard Time day bounds, as the account log reads them. */
+const dayStart = (n: string) => `((${n})::date::timestamp AT TIME ZONE INTERVAL '+08:00')`;
+
+function where(accountId: number, f: Filter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [accountId];
+  const conds = ['l.account_id = $1'];
+  const add = (cond: (n: string) => string, v: unknown) => {
+    params.push(v);
+    conds.push(cond(`$${params.length}`));
+  };
+  if (f.memberID !== undefined) {
+    if (f.memberID === 0) conds.push('l.member_id IS NULL');
+    else add((n) => `l.member_id = ${n}::int`, f.memberID);
+  }
+  if (f.objectType) add((n) => `l.object_type = ${n}`, f.objectType);
+  if (f.objectID) add((n) => `l.object_id = ${n}`, f.objectID);
+  if (f.startDate) add((n) => `l.at >= ${dayStart(n)}`, f.startDate);
+  if (f.endDate) add((n) => `l.at < ${dayStart(n)} + interval '1 day'`, f.endDate);
+  return { sql: `WHERE ${conds.join(' AND ')}`, params };
+}
+
+type Row = { id: number | string; at: Date | string; member_id: number | null; member_name: string | null; kind: LogKind; action: string; params: Record<string, unknown> | string; ip: string; object_type: string; object_id: string };
+
+const select = `SELECT l.id, l.at, l.member_id, m.name AS member_name, l.kind, l.action, l.params, l.ip, l.object_type, l.object_id
+    FROM account_log l LEFT JOIN members m ON m.id = l.member_id`;
+
+const entryOf = (locale: Locale, r: Row): AuditEntry => ({
+  id: Number(r.id),
+  at: formatTime(r.at),
+  who: r.member_id === null ? translate(locale, 'team.owner') : (r.member_name ?? ''),
+  memberID: r.member_id,
+  action: r.action,
+  text: titleOf(locale, { kind: r.kind, action: r.action, params: r.params as Record<string, unknown> }),
+  objectType: r.object_type,
+  objectID: r.object_id,
+  ip: r.ip,
+});
+
+export async function listAudit(q: Queryable, accountId: number, f: Query, locale: Locale) {
+  const w = where(accountId, f);
+  const [c] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM account_log l ${w.sql}`, w.params);
+  const rows = await q.query<Row>(`${select} ${w.sql} ORDER BY l.at DESC, l.id DESC LIMIT ${f.limit} OFFSET ${(f.offset - 1) * f.limit}`, w.params);
+  return { data: rows.map((r) => entryOf(locale, r)), total: c?.n ?? 0 };
+}
+
+/** A cell that a spreadsheet will not run as a formula, quoted when it must be. */
+function cell(v: string): string {
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const auditExportLimit = 10_000;
+
+/** The CSV export, same filters, newest first, with a BOM so that spreadsheets read UTF-8. */
+export async function exportAudit(q: Queryable, accountId: number, f: Filter, locale: Locale): Promise<string> {
+  const w = where(accountId, f);
+  const rows = await q.query<Row>(`${select} ${w.sql} ORDER BY l.at DESC, l.id DESC LIMIT ${auditExportLimit}`, w.params);
+  const lines = rows.map((r) => {
+    const e = entryOf(locale, r);
+    return [e.at, e.who, e.text, e.objectType, e.objectID, e.ip].map(cell).join(',');
+  });
+  return `\uFEFF${translate(locale, 'team.audit.csvHeader')}\r\n${lines.map((l) => `${l}\r\n`).join('')}`;
+}

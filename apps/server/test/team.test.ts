@@ -1,0 +1,329 @@
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions, type Permission } from '@cc/contracts/team';
+import { startTestApp, type TestApp } from './harness.ts';
+import { addProducts, client, makeCsr, newAccount, testProducts, validContact } from './purchase-helpers.ts';
+import { freshIp, readCode, sha256hex, solveCaptcha } from './session-helpers.ts';
+import { createSession } from '../src/plugins/auth.ts';
+import { checkPermissionsDeclared, permissionDefault } from '../src/plugins/permissions.ts';
+import { hashPassword } from '../src/lib/password.ts';
+
+/**
+ * Team (issue 13): members with roles kept as data, departments, permissions declared on every signed-in route and
+ * enforced on the server, department scoping, invitations, payment limits and the audit log.
+ */
+
+let t: TestApp;
+let owner: { id: number; token: string };
+let own: ReturnType<typeof client>;
+const tag = randomBytes(4).toString('hex');
+type Role = { roleID: number; code: string; permissions: Permission[]; payLimitCents: number | null };
+let roles: Role[] = [];
+const roleId = (code: string) => roles.find((r) => r.code === code)!.roleID;
+type Answer = { status: number; body: { code: number; data: unknown; msg: string; errors?: Record<string, string> } };
+
+const must = <T>(r: Answer): T => {
+  expect(r.body.code, `${r.body.msg} ${JSON.stringify(r.body.errors)}`).toBe(200);
+  return r.body.data as T;
+};
+
+/** A member made directly (active, no second step) with a session of its own: for the matrix and department tests. */
+async function member(role: string, deptId: number | null, accountId = owner.id): Promise<{ id: number; token: string }> {
+  const [m] = await t.app.db.query<{ id: number }>(
+    `INSERT INTO members (account_id, name, email, password_hash, role_id, dept_id, status, two_step) VALUES ($1, $2, $3, $4, $5, $6, 'active', 'N') RETURNING id`,
+    [accountId, `${role}-${randomBytes(3).toString('hex')}`, `${role}-${randomBytes(5).toString('hex')}@team.example`, await hashPassword(sha256hex('x')), roleId(role), deptId],
+  );
+  return { id: m!.id, token: await createSession(t.app.db, accountId, '127.0.0.1', 'vitest', m!.id) };
+}
+
+async function newOrder(c: ReturnType<typeof client>, cn: string): Promise<string> {
+  return must<string>(await c.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(cn), commonName: cn }));
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ PUBLIC_URL: 'http://console.test' });
+  await addProducts(t.app, Object.values(testProducts));
+  owner = await newAccount(t.app, 5_000_000);
+  own = client(t.app, owner.token);
+  roles = must<{ data: Role[] }>(await own.get('/v1/user/roles')).data;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('permission declarations', () => {
+  it('refuses to start a server with a signed-in route that declares no permission, and starts when its area declares one', async () => {
+    const bare = Fastify();
+    await bare.register(async (scope) => {
+      checkPermissionsDeclared(scope);
+      scope.get('/v1/forgotten', async () => 'x');
+    });
+    await expect(bare.ready()).rejects.toThrow(/GET \/v1\/forgotten/);
+    const declared = Fastify();
+    await declared.register(async (scope) => {
+      checkPermissionsDeclared(scope);
+      await scope.register(async (area) => {
+        permissionDefault(area, 'orders.read', 'orders.manage');
+        area.get('/v1/listed', async () => 'x');
+        area.post('/v1/own', { config: { permission: 'orders.pay' } }, async () => 'x');
+      });
+    });
+    await expect(declared.ready()).resolves.toBeDefined();
+    expect(declared.hasRoute({ method: 'GET', url: '/v1/listed' })).toBe(true);
+    await declared.close();
+  });
+
+  it('seeds the roles as data: owner, administrator, finance, technical (cannot pay until the owner sets a limit), read-only', () => {
+    expect(roles.map((r) => r.code)).toEqual(['owner', 'admin', 'finance', 'technical', 'readonly']);
+    const of = (c: string) => new Set(roles.find((r) => r.code === c)!.permissions);
+    expect(of('admin').has('account.owner')).toBe(false);
+    expect(of('finance').has('billing.manage') && of('finance').has('orders.pay') && !of('finance').has('orders.manage')).toBe(true);
+    expect(of('technical').has('orders.manage') && of('technical').has('domains.manage') && !of('technical').has('billing.read')).toBe(true);
+    expect(roles.find((r) => r.code === 'technical')!.payLimitCents).toBe(0);
+    expect([...of('readonly')].every((p) => p.endsWith('.read'))).toBe(true);
+  });
+});
+
+describe('permission matrix, generated from the route table', () => {
+  it('allows or refuses every signed-in route for every role exactly as its declared permission and the role say', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { 'x-permission'?: Permission }>> };
+    const table = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.entries(ops).flatMap(([m, op]) => (op['x-permission'] ? [{ method: m.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE', path: p, permission: op['x-permission'] }] : [])),
+    );
+    expect(table.length).toBeGreaterThan(100);
+    expect(table.every((r) => (permissions as readonly string[]).includes(r.permission))).toBe(true);
+    // Calls that end the caller's sessions go last.
+    const last = (r: { path: string }) => (r.path === '/v1/logout' ? 2 : r.path.startsWith('/v1/sessions') ? 1 : 0);
+    table.sort((x, y) => last(x) - last(y));
+    const callers = [
+      ...(['admin', 'finance', 'technical', 'readonly'] as const).map((code) => ({ code, held: new Set<string>(roles.find((r) => r.code === code)!.permissions) })),
+      { code: 'owner', held: new Set<string>(permissions) },
+    ];
+    const wrong: string[] = [];
+    let refused = 0;
+    for (const c of callers) {
+      const token = c.code === 'owner' ? (await newAccount(t.app, 0)).token : (await member(c.code, null)).token;
+      for (const r of table) {
+        const url = r.path.replace(/\{[^}]+\}/g, (p) => (p === '{orderNo}' ? 'NONE' : p === '{productNo}' ? 'T-DV' : p === '{brand}' ? 'globalsign' : '999999'));
+        const res = await t.app.inject({ method: r.method, url, headers: { token, lang: 'en' }, ...(r.method === 'POST' || r.method === 'PUT' ? { payload: {} } : {}) });
+        // A CSV export answers no envelope: it was allowed.
+        const code = res.body.startsWith('{') ? (res.json() as { code: number }).code : 200;
+        const allowed = r.permission === 'self' || c.held.has(r.permission);
+        if (res.statusCode >= 500) wrong.push(`${c.code} ${r.method} ${r.path}: HTTP ${res.statusCode}`);
+        else if (allowed && code === 14000) wrong.push(`${c.code} ${r.method} ${r.path}: refused, but the role holds ${r.permission}`);
+        else if (!allowed && (code !== 14000 || res.statusCode !== 403)) wrong.push(`${c.code} ${r.method} ${r.path}: answered ${res.statusCode}/${code}, but the role lacks ${r.permission}`);
+        if (!allowed) refused++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(refused).toBeGreaterThan(100);
+  });
+
+  it('says in the caller\'s language which role lacks which permission', async () => {
+    const tech = client(t.app, (await member('technical', null)).token);
+    expect((await tech.get('/v1/creditChangeRecords', { lang: 'en' })).body).toMatchObject({ code: 14000, msg: 'Your role (Technical) does not have the "View bills and invoices" permission needed for this; ask the account owner' });
+    expect((await tech.get('/v1/creditChangeRecords')).body.msg).toBe('您的角色（技术）没有“查看账单与发票”权限，不能执行此操作，请联系账户所有者');
+    expect((await tech.get('/v1/user/me')).body.data).toMatchObject({ owner: false, roleCode: 'technical', payLimitCents: 0 });
+    expect((await own.get('/v1/user/me')).body.data).toMatchObject({ owner: true, roleCode: 'owner', payLimitCents: null });
+  });
+
+  it('gives an API key at most the permissions of the member it belongs to, now and after the member\'s role changes', async () => {
+    must(await own.post('/v1/developer', { agree: true }));
+    const admin = await member('admin', null);
+    const key = must<{ secret: string; key: { id: number } }>(await client(t.app, admin.token).post('/v1/apiKey', { name: 'admin key', scope: 'full' }));
+    const withKey = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key.secret}` } }).then((r) => r.json() as { code: number });
+    expect((await withKey('/v1/creditChangeRecords')).code).toBe(200);
+    // The owner does not see the member's key among its own; the member does.
+    expect(must<{ keys: unknown[] }>(await own.get('/v1/apiKey')).keys).toEqual([]);
+    must(await own.put('/v1/user/subAccounts', { subAccountID: admin.id, roleID: roleId('technical') }));
+    expect((await withKey('/v1/creditChangeRecords')).code).toBe(14000);
+    expect((await withKey('/v1/orders')).code).toBe(200);
+    must(await own.put('/v1/user/subAccounts', { subAccountID: admin.id, status: 'suspended' }));
+    expect((await t.app.inject({ method: 'GET', url: '/v1/orders', headers: { authorization: `Bearer ${key.secret}` } })).statusCode).toBe(401);
+  });
+});
+
+describe('departments', () => {
+  const d = { a: 0, a1: 0, b: 0 };
+  const orders = { a: '', a1: '', b: '', owner: '' };
+  const contacts = { a: 0, b: 0 };
+  const tok = { a: '', a1: '', b: '' };
+  let techA: ReturnType<typeof client>;
+  let techA1: ReturnType<typeof client>;
+  let techB: ReturnType<typeof client>;
+  let finance: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    d.a = must<{ deptID: number }>(await own.post('/v1/user/depts', { name: `Ops ${tag}` })).deptID;
+    d.a1 = must<{ deptID: number }>(await own.post('/v1/user/depts', { name: `Ops East ${tag}`, parentID: d.a })).deptID;
+    d.b = must<{ deptID: number }>(await own.post('/v1/user/depts', { name: `Sales ${tag}` })).deptID;
+    tok.a = (await member('technical', d.a)).token;
+    tok.a1 = (await member('technical', d.a1)).token;
+    tok.b = (await member('technical', d.b)).token;
+    techA = client(t.app, tok.a);
+    techA1 = client(t.app, tok.a1);
+    techB = client(t.app, tok.b);
+    finance = client(t.app, (await member('finance', d.b)).token);
+    orders.a = await newOrder(techA, `a-${tag}.example.com`);
+    orders.a1 = await newOrder(techA1, `a1-${tag}.example.com`);
+    orders.b = await newOrder(techB, `b-${tag}.example.com`);
+    orders.owner = await newOrder(own, `owner-${tag}.example.com`);
+    contacts.a = must<{ id: number }>(await techA.post('/v1/contacts', { ...validContact, lastname: `A${tag}` })).id;
+    contacts.b = must<{ id: number }>(await techB.post('/v1/contacts', { ...validContact, lastname: `B${tag}` })).id;
+  });
+
+  const listed = async (c: ReturnType<typeof client>) => (must<{ data: { orderNo: string }[] }>(await c.get('/v1/orders?limit=100')).data.map((o) => o.orderNo));
+
+  it('lists the tree depth-first, and refuses a move under itself or its own', async () => {
+    const tree = must<{ data: { deptID: number; depth: number; parentID: number | null }[] }>(await own.get('/v1/user/depts')).data;
+    expect(tree.filter((x) => [d.a, d.a1, d.b].includes(x.deptID)).map((x) => [x.deptID, x.depth])).toEqual([[d.a, 0], [d.a1, 1], [d.b, 0]]);
+    expect((await own.put('/v1/user/depts', { deptID: d.a, parentID: d.a1 })).body).toMatchObject({ code: 14006, errors: { parentID: expect.any(String) } });
+    expect((await own.put('/v1/user/depts', { deptID: d.a, parentID: d.a })).body.code).toBe(14006);
+  });
+
+  it('records who ordered and in which department', async () => {
+    const rows = await t.app.db.query<{ order_no: string; dept_id: number | null; member_id: number | null }>(`SELECT order_no, dept_id, member_id FROM orders WHERE order_no = ANY($1)`, [[orders.a, orders.owner]]);
+    expect(rows.find((r) => r.order_no === orders.a)).toMatchObject({ dept_id: d.a, member_id: expect.any(Number) });
+    expect(rows.find((r) => r.order_no === orders.owner)).toMatchObject({ dept_id: null, member_id: null });
+  });
+
+  it('shows a member its department and those below, and never another department through list, detail, download, export or contacts', async () => {
+    expect((await listed(techA)).sort()).toEqual([orders.a, orders.a1].sort());
+    expect(await listed(techA1)).toEqual([orders.a1]);
+    expect(await listed(techB)).toEqual([orders.b]);
+    expect(must<{ total: number }>(await techA.get('/v1/orders/count')).total).toBe(2);
+    for (const [who, token, foreign] of [['A', tok.a, orders.b], ['A1', tok.a1, orders.a], ['B', tok.b, orders.a1]] as const) {
+      const c = client(t.app, token);
+      const leaks = [
+        await c.get(`/v1/orders/detail/${foreign}`),
+        await c.get(`/v1/orders/status/${foreign}`),
+        await c.get(`/v1/orders/domainList/${foreign}`),
+        await c.get(`/v1/orders/cert/${foreign}`),
+        await c.get(`/v1/orders/download/${foreign}`),
+        await c.get(`/v1/orders?orderNos=${foreign}`),
+        await c.post('/v1/orders/batch', { orderNos: foreign }),
+        await c.post('/v1/orders/cancel', { orderNos: foreign }),
+        await c.put(`/v1/orders/remark/${foreign}`, { remark: 'x' }),
+      ].filter((r) => JSON.stringify(r.body).includes(foreign));
+      expect(leaks.map((r) => JSON.stringify(r.body)), `member of ${who}`).toEqual([]);
+      const zip = await t.app.inject({ method: 'GET', url: `/v1/orders/batch/download?orderNos=${foreign}`, headers: { token } });
+      expect(String(zip.headers['content-type'] ?? '')).not.toContain('zip');
+    }
+    const contactNames = async (c: ReturnType<typeof client>) => must<{ data: { lastname: string }[] }>(await c.get('/v1/contacts?limit=100')).data.map((x) => x.lastname);
+    expect(await contactNames(techA)).toEqual([`A${tag}`]);
+    expect(await contactNames(techB)).toEqual([`B${tag}`]);
+    expect((await techA.put('/v1/contacts', { ...validContact, id: contacts.b, lastname: 'Hijacked' })).body.code).toBe(10004);
+    expect((await techA.del(`/v1/contacts/${contacts.b}`)).body.code).toBe(10004);
+    expect((await techA.post('/v1/orders/pay', { payWay: 'balance', orderNo: orders.b })).body.code).toBe(10004);
+    // Nothing of B changed.
+    expect(await contactNames(techB)).toEqual([`B${tag}`]);
+    expect(must<{ orderStatus: number }>(await techB.get(`/v1/orders/status/${orders.b}`)).orderStatus).toBe(1001);
+  });
+
+  it('shows every department to a role that sees all, and to the owner', async () => {
+    for (const c of [finance, own]) expect(await listed(c)).toEqual(expect.arrayContaining([orders.a, orders.a1, orders.b, orders.owner]));
+    const moved = await member('technical', d.b);
+    must(await own.put('/v1/user/subAccounts', { subAccountID: moved.id, deptID: d.a }));
+    expect((await listed(client(t.app, moved.token))).sort()).toEqual([orders.a, orders.a1].sort());
+  });
+});
+
+describe('invitations, sign-in and the payment limit', () => {
+  const email = `tech-${tag}@team.example`;
+  let memberId = 0;
+  let token = '';
+
+  const login = async (username: string, password: string) =>
+    (await t.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(t.app) } })).json() as {
+      code: number;
+      data: { secToken: string; authType: string };
+    };
+
+  it('invites a technical member by e-mail: the link sets a password once, then the member signs in with its own second step', async () => {
+    memberId = must<{ subAccountID: number }>(await own.post('/v1/user/subAccounts', { name: '李工', email, roleID: roleId('technical') })).subAccountID;
+    const mail = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(email)}` })).json() as { data: { body: string; subject: string }[] };
+    const link = mail.data[0]!.body.match(/http:\/\/console\.test\/invitation\?token=([\w-]+)/);
+    expect(link, mail.data[0]?.body).not.toBeNull();
+    const invite = link![1]!;
+    expect(((await t.app.inject({ method: 'GET', url: `/subAccountInvitation?token=${invite}` })).json() as { data: unknown }).data).toMatchObject({ name: '李工', login: email });
+    // Not yet a member who can sign in.
+    expect((await login(email, 'Member#2026')).code).toBe(12004);
+    expect((await t.app.inject({ method: 'POST', url: '/subAccountInvitation', payload: { token: invite, password: sha256hex('Member#2026') } })).json()).toMatchObject({ code: 200 });
+    expect((await t.app.inject({ method: 'POST', url: '/subAccountInvitation', payload: { token: invite, password: sha256hex('Other#2026') } })).json()).toMatchObject({ code: 14007 });
+
+    const first = await login(email, 'Member#2026');
+    expect(first).toMatchObject({ code: 12009, data: { authType: 'email' } });
+    const sec = first.data.secToken;
+    expect((await t.app.inject({ method: 'GET', url: `/secCode?secToken=${sec}&authType=email`, remoteAddress: freshIp() })).json()).toMatchObject({ code: 200 });
+    const signed = await t.app.inject({ method: 'POST', url: '/sec-validation', payload: { secToken: sec, authType: 'email', code: await readCode(t.app, email) } });
+    expect(signed.json()).toMatchObject({ code: 200, data: { accountInfo: { email, isSubAccount: true, idCard: '' } } });
+    token = signed.headers.authorization as string;
+    expect(must<{ memberID: number; roleCode: string }>(await client(t.app, token).get('/v1/user/me'))).toMatchObject({ memberID: memberId, roleCode: 'technical' });
+  });
+
+  it('invites by phone through SMS', async () => {
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    must(await own.post('/v1/user/subAccounts', { name: '王财务', telephone: phone, roleID: roleId('finance') }));
+    const sms = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(`+86${phone}`)}` })).json() as { data: { body: string }[] };
+    expect(sms.data[0]!.body).toMatch(/invitation\?token=/);
+  });
+
+  it('refuses the owner role, an address in use, and an unknown department with translated messages', async () => {
+    expect((await own.post('/v1/user/subAccounts', { name: 'x', email: `o-${tag}@team.example`, roleID: roleId('owner') })).body.code).toBe(14009);
+    expect((await own.post('/v1/user/subAccounts', { name: 'x', email, roleID: roleId('finance') }, { lang: 'en' })).body).toMatchObject({ code: 14005, errors: { email: expect.stringContaining('already in use') } });
+    expect((await own.post('/v1/user/subAccounts', { name: 'x', email: `d-${tag}@team.example`, roleID: roleId('finance'), deptID: 999999 })).body.code).toBe(14003);
+    expect((await own.post('/v1/user/subAccounts', { name: 'x', roleID: roleId('finance') }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { email: expect.stringContaining('e-mail') } });
+  });
+
+  it('lets the technical member order and validate but not pay beyond the limit the owner sets (0: not at all), nor see invoices', async () => {
+    const me = client(t.app, token);
+    const no = await newOrder(me, `tech-${tag}.example.com`);
+    expect((await me.get(`/v1/orders/domainList/${no}`)).body.code).toBe(200);
+    expect((await me.post('/v1/orders/pay', { payWay: 'balance', orderNo: no }, { lang: 'en' })).body).toMatchObject({ code: 14001, msg: expect.stringContaining('at most ¥0.00') });
+    expect((await me.get('/v1/creditChangeRecords')).body.code).toBe(14000);
+    // Only the owner sets the limit.
+    const admin = client(t.app, (await member('admin', null)).token);
+    expect((await admin.put('/v1/user/roles', { roleID: roleId('technical'), payLimitCents: 100_000 })).body.code).toBe(14000);
+    must(await own.put('/v1/user/roles', { roleID: roleId('technical'), payLimitCents: 30_000 }));
+    expect((await me.post('/v1/orders/pay', { payWay: 'balance', orderNo: no })).body.code).toBe(14001);
+    must(await own.put('/v1/user/roles', { roleID: roleId('technical'), payLimitCents: 100_000 }));
+    expect(must<{ status: string }>(await me.post('/v1/orders/pay', { payWay: 'balance', orderNo: no }))).toMatchObject({ status: 'paid' });
+    must(await own.put('/v1/user/roles', { roleID: roleId('technical'), payLimitCents: 0 }));
+  });
+
+  it('suspends (sessions end, sign-in refused), resets the second step, and removes a member whose orders stay', async () => {
+    const me = client(t.app, token);
+    must(await own.put('/v1/user/subAccounts', { subAccountID: memberId, status: 'suspended' }));
+    expect((await me.get('/v1/user/me')).status).toBe(401);
+    expect((await login(email, 'Member#2026')).code).toBe(14008);
+    must(await own.put('/v1/user/subAccounts', { subAccountID: memberId, status: 'active', resetTwoStep: true }));
+    const direct = await login(email, 'Member#2026');
+    expect(direct.code).toBe(200);
+    const [before] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE member_id = $1 AND account_id = $2`, [memberId, owner.id]);
+    must(await own.del(`/v1/user/subAccounts/${memberId}`));
+    expect((await login(email, 'Member#2026')).code).toBe(12004);
+    const [after] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE member_id = $1 AND account_id = $2`, [memberId, owner.id]);
+    expect(after!.n).toBe(before!.n);
+    expect(before!.n).toBeGreaterThan(0);
+    expect(must<{ data: { subAccountID: number }[] }>(await own.get('/v1/user/subAccounts')).data.map((m) => m.subAccountID)).not.toContain(memberId);
+  });
+
+  it('keeps an audit log of who did what, when, from where and on which object, filterable, exportable, and never changed', async () => {
+    const log = must<{ data: { who: string; text: string; objectType: string; objectID: string; ip: string; memberID: number | null }[]; total: number }>(
+      await own.get(`/v1/user/auditLogs?memberID=${memberId}&limit=100`, { lang: 'en' }),
+    );
+    expect(log.data.map((e) => e.text)).toEqual(expect.arrayContaining([expect.stringMatching(/^Created order /), 'Sub-account 李工 accepted the invitation and set a password']));
+    expect(log.data.every((e) => e.who === '李工' && e.memberID === memberId && e.ip !== '')).toBe(true);
+    const byOwner = must<{ data: { who: string; text: string; objectType: string }[] }>(await own.get(`/v1/user/auditLogs?memberID=0&objectType=member&limit=100`, { lang: 'en' }));
+    expect(byOwner.data.map((e) => e.text)).toEqual(expect.arrayContaining([`Invited sub-account 李工 (${email}) as Technical`, 'Removed sub-account 李工', 'Changed sub-account 李工: suspended']));
+    expect(byOwner.data.every((e) => e.who === 'Owner' && e.objectType === 'member')).toBe(true);
+    const csv = await t.app.inject({ method: 'GET', url: `/v1/user/auditLogs/export?objectType=member`, headers: { token: owner.token, lang: 'en' } });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Time,Who,Action,Object type,Object,IP');
+    expect(csv.body).toContain('Removed sub-account 李工');
+    await expect(t.app.db.query(`UPDATE account_log SET action = 'x' WHERE account_id = $1`, [owner.id])).rejects.toThrow(/cannot be changed/);
+    await expect(t.app.db.query(`DELETE FROM account_log WHERE account_id = $1`, [owner.id])).rejects.toThrow(/cannot be changed/);
+    expect((await own.get('/v1/user/auditLogs?objectType=nope')).body.code).toBe(10001);
+  });
+});
