@@ -127,3 +127,13 @@ CREATE VIEW billing_consumption AS
   SELECT p.account_id, p.completed_at, p.amount, 'order', p.order_nos[1], p.pay_way,
          CASE WHEN p.purpose = 're_sign' THEN 're_sign_payment' ELSE 'order_payment' END
     FROM payments p WHERE p.status = 'succeeded' AND p.outcome = 'order_paid';
+
+-- Cents an account can still invoice: what it consumed less the invoices applied for and not rejected or cancelled,
+-- never below zero (a refund after an invoice was issued leaves nothing more to invoice, not a debt).
+-- Computed, not stored: it then always agrees with the bills it comes from.
+CREATE FUNCTION billing_to_be_invoiced(acc integer) RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT greatest(0, (SELECT coalesce(sum(amount), 0) FROM billing_consumption WHERE account_id = acc)
+                   - (SELECT coalesce(sum(amount), 0) FROM invoices WHERE account_id = acc AND status IN ('pending', 'issued')))::bigint
+$$;
+-- Replaced by billing_to_be_invoiced(): nothing ever kept the stored figure up to date.
+ALTER TABLE accounts DROP COLUMN to_be_invoiced;

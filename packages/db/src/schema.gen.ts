@@ -48,7 +48,6 @@ export type AccountsRow = {
   tel_prefix: string;
   password_hash: string;
   balance: number;
-  to_be_invoiced: number;
   company_name: string;
   invite_code: string | null;
   invited_by: number | null;

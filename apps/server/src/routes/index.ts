@@ -19,6 +19,8 @@ import { apiKeyRoutes } from './account/api-keys.ts';
 import { securityRoutes } from './account/security.ts';
 import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
+import { billingRoutes } from './billing/index.ts';
+import { operatorRoutes } from './operator/index.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -34,6 +36,8 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(verificationCallbackRoutes);
   // The sandbox WeChat provider exists only where it is the provider (never in production).
   if (wechatProviderFor(app.config, app.db)?.sandbox) await app.register(wechatSandboxRoutes);
+  // The operator area: guarded by its own secret, not by a customer session.
+  await app.register(operatorRoutes);
 };
 
 /** Calls that need a session: every route registered here is guarded by requireSession. */
@@ -52,4 +56,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cfdnsRoutes);
   await app.register(toolsRoutes);
   await app.register(renewalRoutes);
+  await app.register(billingRoutes);
 };

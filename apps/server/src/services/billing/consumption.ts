@@ -84,11 +84,7 @@ export async function monthlyConsumption(q: Queryable, accountId: number, months
  * after an invoice was issued leaves nothing more to invoice, not a debt).
  */
 export async function toBeInvoicedAmount(q: Queryable, accountId: number): Promise<number> {
-  const [r] = await q.query<{ due: number }>(
-    `SELECT greatest(0, (SELECT coalesce(sum(amount), 0) FROM billing_consumption WHERE account_id = $1)
-                      - (SELECT coalesce(sum(amount), 0) FROM invoices WHERE account_id = $1 AND status IN ('pending', 'issued')))::float8 AS due`,
-    [accountId],
-  );
+  const [r] = await q.query<{ due: number }>(`SELECT billing_to_be_invoiced($1)::float8 AS due`, [accountId]);
   return r?.due ?? 0;
 }
 
