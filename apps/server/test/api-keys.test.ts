@@ -24,11 +24,13 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /v1/password', 'GET /v1/modifyEmailOrTelSendOrigin', 'POST /v1/modifyEmailOrTelOriginVerify', 'GET /v1/bindEmailOrTel', 'POST /v1/bindEmailOrTel',
     'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'DELETE /v1/sessions/{id}',
     'POST /v1/sessions/revokeOthers', 'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize',
-    'POST /wxredirect', 'DELETE /v1/wechat',
+    'POST /wxredirect', 'DELETE /v1/wechat', 'POST /v1/withdraw',
   ],
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
     'POST /v1/tools/cfdns/zones', 'POST /v1/tools/cfdns/records', 'POST /v1/tools/cfdns/create', 'POST /v1/tools/report',
+    'POST /v1/invoiceOrganizations', 'PUT /v1/invoiceOrganizations', 'DELETE /v1/invoiceOrganizations/{id}', 'POST /v1/invoiceContacts',
+    'PUT /v1/invoiceContacts', 'DELETE /v1/invoiceContacts/{id}', 'POST /v1/invoices', 'DELETE /v1/invoices/{id}',
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
@@ -38,7 +40,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /v1/orders/dcv', 'PUT /v1/orders/dcv', 'PUT /v1/orders/reSendDcvEmail/{id}', 'PUT /v1/orders/verifyDomains/{id}', 'POST /v1/mssl/domains',
     'POST /v1/cert/pfx', 'POST /v1/cert/jks', 'POST /v1/orders/download/{orderNo}', 'POST /v1/orders/reSignPrice/{id}', 'POST /v1/orders/reSign',
     'POST /v1/orders/batch', 'POST /v1/orders/batch/certs', 'POST /v1/orders/batch/verify', 'POST /v1/orders/batch/hashValues', 'POST /v1/orders/pay',
-    'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew',
+    'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew', 'POST /v1/certPkg',
   ],
   read: [
     'GET /v1/account/manage',
@@ -49,6 +51,9 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/mssl/domains', 'GET /v1/orders/cert/{orderNo}', 'GET /v1/orders/download/{orderNo}', 'GET /v1/orders/batch/download', 'GET /v1/orders/reSign/records',
     'GET /v1/orders/payWays', 'GET /v1/deposit/{id}', 'GET /v1/orders/batch/pay/queues', 'GET /v1/orders/batch/pay/status', 'GET /v1/creditChangeRecords',
     'GET /v1/tools/report', 'GET /v1/tools/report/{id}', 'GET /v1/orders/renewTicket/{orderNo}',
+    'GET /v1/creditChangeRecords/export', 'GET /v1/transactions', 'GET /v1/transactions/monthlyConsumption', 'GET /v1/transactions/export',
+    'GET /v1/transactions/reconciliation', 'GET /v1/invoiceOrganizations', 'GET /v1/invoiceContacts', 'GET /v1/invoices', 'GET /v1/invoices/{id}/pdf',
+    'GET /v1/withdraw', 'GET /v1/certPkg', 'GET /v1/products/myPrices',
   ],
 };
 

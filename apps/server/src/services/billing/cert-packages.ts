@@ -3,7 +3,7 @@ import { discountFor, discounted } from '@cc/domain/pricing';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { payTx } from '../payments/tx.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
-import { discountRules } from './prices.ts';
+import { discountRules } from './discount-rules.ts';
 
 /** Certificates left in the account's packages, by product. */
 export async function packageRemainingByProduct(q: Queryable, accountId: number): Promise<Map<string, number>> {

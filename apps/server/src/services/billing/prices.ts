@@ -4,14 +4,9 @@ import { discountFor, discounted, packageCover, priceFor, type DiscountRule } fr
 import { freeTermDays } from '@cc/domain/terms';
 import { listVisibleProducts } from '../purchase/products.ts';
 import { packageRemainingByProduct } from './cert-packages.ts';
+import { discountRules } from './discount-rules.ts';
 
-/** The account's own price table (account_discounts). */
-export async function discountRules(q: Queryable, accountId: number): Promise<DiscountRule[]> {
-  return q.query<DiscountRule>(
-    `SELECT brand, product_no AS "productNo", min_quantity AS "minQuantity", discount FROM account_discounts WHERE account_id = $1`,
-    [accountId],
-  );
-}
+export { discountRules };
 
 export interface AccountPrice {
   allRawPrice: number;

@@ -2,7 +2,7 @@ import type { Queryable } from '@cc/db/client';
 import { orderStatus, reSignStatus } from '@cc/contracts/orders';
 import { nameKey, validateDomains } from '@cc/domain/domain-names';
 import { discountFor, discounted, planDaysLeft, reSignPriceDiff } from '@cc/domain/pricing';
-import { discountRules } from '../billing/prices.ts';
+import { discountRules } from '../billing/discount-rules.ts';
 import { returnToPackage } from '../billing/cert-packages.ts';
 import { hasDomains } from '@cc/domain/product-types';
 import { RuleError, said } from '../purchase/rule-error.ts';

@@ -5,7 +5,7 @@ import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandard
 import { billedNames, toAscii, validateOrders, withWildcardPrefix, type DomainCheckResult } from '@cc/domain/domain-names';
 import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
 import { discountFor, discounted, noDiscount, packageCover, priceFor, type DiscountRule } from '@cc/domain/pricing';
-import { discountRules } from '../billing/prices.ts';
+import { discountRules } from '../billing/discount-rules.ts';
 import { drawFromPackage } from '../billing/cert-packages.ts';
 import { hasDomains, needsContact, needsOrganization } from '@cc/domain/product-types';
 import { isValidTerm } from '@cc/domain/terms';
