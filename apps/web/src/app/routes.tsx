@@ -35,7 +35,6 @@ const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
 // The purchase area's pages come through one small chunk: their preload lists stay out of the first page.
 const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
   lazy(() => import('../features/purchase/routes.ts').then((m) => m.purchasePages[name]()));
-const PriceList = purchasePage('products');
 const DcvEmails = purchasePage('dcvEmails');
 const Contacts = purchasePage('contacts');
 const Organizations = purchasePage('organizations');
@@ -51,6 +50,17 @@ const ExpiringOrders = lazy(() => import('./compose/orders-with-payment.tsx').th
 const OrderDetails = lazy(() => import('./compose/order-details-with-payment.tsx').then((m) => ({ default: m.OrderDetailsWithPayment })));
 const orderPage = (name: keyof typeof import('../features/orders/routes.ts').orderPages) =>
   lazy(() => import('../features/orders/routes.ts').then((m) => m.orderPages[name]()));
+
+const billingPage = (name: keyof typeof import('../features/billing/routes.ts').billingPages) =>
+  lazy(() => import('../features/billing/routes.ts').then((m) => m.billingPages[name]()));
+const MyPrices = billingPage('myPrices');
+const CreditRecords = billingPage('creditRecords');
+const Transactions = billingPage('transactions');
+const InvoiceApply = billingPage('invoice');
+const InvoiceOrgs = billingPage('invoiceOrgs');
+const InvoiceContacts = billingPage('invoiceContacts');
+const CertPackage = billingPage('certPackage');
+const Operator = billingPage('operator');
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
@@ -101,6 +111,8 @@ const secValidationRoute = createRoute({
   }),
   component: SecValidation,
 });
+// The platform's sandbox back office: not a customer page, guarded by the operator secret (not by a session).
+const operatorRoute = createRoute({ getParentRoute: () => rootRoute, path: 'operator', staticData: { titleKey: 'route.operator' }, component: Operator });
 const passwordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: 'password-reset', staticData: { titleKey: 'route.passwordReset' }, component: PasswordReset });
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: '404', staticData: { titleKey: 'route.notFound' }, component: NotFound });
 const serverErrorRoute = createRoute({ getParentRoute: () => rootRoute, path: '500', staticData: { titleKey: 'route.serverError' }, component: ServerError });
@@ -139,7 +151,7 @@ const S = () => sslRoute;
 const sslIndex = createRoute({ getParentRoute: S, path: '/', beforeLoad: () => { throw redirect({ to: '/ssl/certificates', replace: true }); } });
 const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates' }, component: PurchaseWithPayment });
 const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: OrderDetails });
-const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: PriceList });
+const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: MyPrices });
 const sslDcvEmail = createRoute({ getParentRoute: S, path: 'dcv/email', staticData: { titleKey: 'route.ssl.dcvEmail' }, component: DcvEmails });
 
 // /account
@@ -161,16 +173,16 @@ const accountChildren = [
   // Real-name verification has its own page (document 02 §2 lists no child for it; manage is the account's own management).
   createRoute({ getParentRoute: A, path: 'verify', staticData: { titleKey: 'route.account.verify' }, component: RealName }),
   createRoute({ getParentRoute: A, path: 'invite', staticData: { titleKey: 'route.account.invite' }, component: Invite }),
-  createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: MyPrices }),
   createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: accountPage('log') }),
-  createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'invoice/invoice-template', staticData: { titleKey: 'route.account.invoiceTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'credit-records', staticData: { titleKey: 'route.account.creditRecords' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'transaction', staticData: { titleKey: 'route.account.transaction' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: InvoiceApply }),
+  createRoute({ getParentRoute: A, path: 'invoice/invoice-template', staticData: { titleKey: 'route.account.invoiceTemplate' }, component: InvoiceOrgs }),
+  createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: InvoiceContacts }),
+  createRoute({ getParentRoute: A, path: 'credit-records', staticData: { titleKey: 'route.account.creditRecords' }, component: CreditRecords }),
+  createRoute({ getParentRoute: A, path: 'transaction', staticData: { titleKey: 'route.account.transaction' }, component: Transactions }),
   createRoute({ getParentRoute: A, path: 'developer', staticData: { titleKey: 'route.account.developer' }, component: accountPage('developer') }),
   createRoute({ getParentRoute: A, path: 'notify', staticData: { titleKey: 'route.account.notify' }, component: accountPage('notify') }),
-  createRoute({ getParentRoute: A, path: 'cert-package', staticData: { titleKey: 'route.account.certPackage' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'cert-package', staticData: { titleKey: 'route.account.certPackage' }, component: CertPackage }),
 ] as const;
 
 // /payment, /deposit
@@ -223,10 +235,11 @@ const billingRoute = createRoute({ getParentRoute: L, path: 'billing', staticDat
 const B = () => billingRoute;
 const billingChildren = [
   createRoute({ getParentRoute: B, path: '/', beforeLoad: () => { throw redirect({ to: '/billing/invoice', replace: true }); } }),
-  createRoute({ getParentRoute: B, path: 'invoice', staticData: { titleKey: 'route.billing.invoice' }, component: NotYet }),
-  createRoute({ getParentRoute: B, path: 'invoice/invoice-template', staticData: { titleKey: 'route.billing.invoiceTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: B, path: 'invoice/mailling-template', staticData: { titleKey: 'route.billing.maillingTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: B, path: 'transaction', staticData: { titleKey: 'route.billing.transaction' }, component: NotYet }),
+  // Document 02 §2: /billing/invoice is the price list; its children are the invoice titles and mailing addresses.
+  createRoute({ getParentRoute: B, path: 'invoice', staticData: { titleKey: 'route.billing.invoice' }, component: MyPrices }),
+  createRoute({ getParentRoute: B, path: 'invoice/invoice-template', staticData: { titleKey: 'route.billing.invoiceTemplate' }, component: InvoiceOrgs }),
+  createRoute({ getParentRoute: B, path: 'invoice/mailling-template', staticData: { titleKey: 'route.billing.maillingTemplate' }, component: InvoiceContacts }),
+  createRoute({ getParentRoute: B, path: 'transaction', staticData: { titleKey: 'route.billing.transaction' }, component: Transactions }),
 ] as const;
 
 // /domain
@@ -316,6 +329,7 @@ export const routeTree = rootRoute.addChildren([
   signUpInviteRoute,
   secValidationRoute,
   passwordResetRoute,
+  operatorRoute,
   notFoundRoute,
   serverErrorRoute,
   signedInRoute.addChildren([
