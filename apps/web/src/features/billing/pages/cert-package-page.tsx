@@ -62,7 +62,7 @@ export default function CertPackagePage() {
           columns={[
             { title: t('pkg.product'), dataIndex: 'productName' },
             { title: t('pkg.quantity'), dataIndex: 'quantity', width: 120 },
-            { title: t('pkg.used'), dataIndex: 'used', width: 160, render: (v: number, r) => <Progress percent={Math.round((v / r.quantity) * 100)} size="small" format={() => `${v}/${r.quantity}`} /> },
+            { title: t('pkg.used'), dataIndex: 'used', width: 160, render: (v: number, r) => <Progress percent={Math.round((v / r.quantity) * 100)} size="small" aria-label={`${t('pkg.used')} ${v}/${r.quantity}`} format={() => `${v}/${r.quantity}`} /> },
             { title: t('pkg.remaining'), dataIndex: 'remaining', width: 100, render: (v: number, r) => <Tag color={v ? 'green' : 'default'} data-testid={`pkg-remaining-${r.id}`}>{v}</Tag> },
             { title: t('pkg.price'), dataIndex: 'price', width: 120, render: (v: number) => money(v) },
             { title: t('pkg.boughtAt'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },

@@ -93,7 +93,7 @@ export default function CreditRecordsPage() {
               dataIndex: 'amount',
               width: 140,
               align: 'right',
-              render: (v: number) => <Typography.Text type={v > 0 ? 'success' : undefined}>{`${v > 0 ? '+' : '−'}${money(Math.abs(v))}`}</Typography.Text>,
+              render: (v: number) => <Typography.Text strong={v > 0}>{`${v > 0 ? '+' : '−'}${money(Math.abs(v))}`}</Typography.Text>,
             },
             { title: t('credit.balanceAfter'), dataIndex: 'balanceAfter', width: 140, align: 'right', render: (v: number) => money(v) },
             { title: t('credit.ref'), dataIndex: 'ref', render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ fontSize: 12 }}>{v}</Typography.Text> },

@@ -10,7 +10,8 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryClient } from '../../../lib/query-client.ts';
 import { useMoney } from '../../../hooks/use-money.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -27,6 +28,15 @@ type Target = { kind: 'invoices' | 'withdrawals'; id: number } | null;
  * secret, which the server compares with OPERATOR_SECRET (or DATA_DIR/operator.secret).
  */
 export default function OperatorPage() {
+  // Outside the signed-in layout, so it brings the query client itself.
+  return (
+    <QueryClientProvider client={queryClient}>
+      <OperatorArea />
+    </QueryClientProvider>
+  );
+}
+
+function OperatorArea() {
   const { t } = useBillingT();
   const money = useMoney();
   const qc = useQueryClient();
