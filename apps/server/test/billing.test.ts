@@ -9,6 +9,7 @@ import { balanceOf, expectLedgerMatchesBalances, fundedAccount, payableOrder } f
 import { operator, operatorSecretForTests, toppedUpAccount, validInvoiceContact, validInvoiceOrg } from './billing-helpers.ts';
 import { postLedgerEntry } from '../src/services/payments/ledger.ts';
 import { drawFromPackage } from '../src/services/billing/cert-packages.ts';
+import { invoicePdf } from '../src/services/billing/invoice-pdf.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -272,6 +273,20 @@ describe('invoices and their templates', () => {
     expect((await op.post(`/v1/operator/invoices/${third.id}/reject`, { reason: ' ' })).body.code).toBe(10001);
     expect((await op.post(`/v1/operator/invoices/${third.id}/reject`, { reason: '抬头有误' })).body.code).toBe(200);
     expect(await due()).toBe(7_000);
+  });
+
+  it('without the CJK font the PDF is still made, in a Latin font, CJK left out', async () => {
+    const pdf = await invoicePdf({
+      invoiceNo: 'INV2026000001', invoiceType: 'ordinary', issuedAt: new Date('2026-01-02T03:00:00Z'), amount: 12_345, seller: 'Example Ltd.',
+      buyer: { ...validInvoiceOrg, orgName: '示例 Example Co.' }, fontFile: '/nonexistent/font.ttc',
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'invoice-')), 'latin.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('VAT Ordinary Invoice');
+    expect(text).toContain('Example Co.');
+    expect(text).toContain('123.45');
+    expect(text).not.toContain('示例');
   });
 
   it('simultaneous applications that together exceed what is due: only what fits is accepted', async () => {

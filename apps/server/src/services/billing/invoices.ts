@@ -149,9 +149,9 @@ export async function operatorInvoices(q: Queryable, f: { limit: number; offset:
   return { data: rows.map((r) => ({ ...invoiceOf(r), accountNo: r.account_no ?? '', email: r.email ?? '' })), total: c?.n ?? 0 };
 }
 
-const pendingRow = async (q: Queryable, id: number) => {
+const pendingRow = async (q: Queryable, id: number, lock = true) => {
   const [r] = await q.query<InvoiceRow & { email: string | null }>(
-    `SELECT ${invoiceColumns}, a.email FROM invoices i JOIN accounts a ON a.id = i.account_id WHERE i.id = $1 FOR UPDATE OF i`,
+    `SELECT ${invoiceColumns}, a.email FROM invoices i JOIN accounts a ON a.id = i.account_id WHERE i.id = $1 ${lock ? 'FOR UPDATE OF i' : ''}`,
     [id],
   );
   if (!r) throw notFound('bill.invoice.notFound', 'id');
@@ -159,19 +159,23 @@ const pendingRow = async (q: Queryable, id: number) => {
   return r;
 };
 
-/** Issues a pending application: number, PDF and status in one transaction; then a mail to the user. */
+/**
+ * Issues a pending application: the PDF is drawn first, outside any transaction (it takes a second or two in a
+ * worker), then number, PDF and status are written under the row's lock, checked pending again; then a mail.
+ */
 export async function issueInvoice(deps: { db: Db; messenger: Messenger; seller: string; now: () => Date }, id: number, locale: Locale) {
-  const issued = await deps.db.tx(async (q) => {
-    const r = await pendingRow(q, id);
-    const now = deps.now();
-    const invoiceNo = `INV${new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(8, '0')}`;
-    const pdf = await invoicePdf({ invoiceNo, invoiceType: r.invoice_type, issuedAt: now, amount: r.amount, buyer: r.organization, seller: deps.seller });
+  const draft = await pendingRow(deps.db, id, false);
+  const now = deps.now();
+  const invoiceNo = `INV${new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(8, '0')}`;
+  const pdf = await invoicePdf({ invoiceNo, invoiceType: draft.invoice_type, issuedAt: now, amount: draft.amount, buyer: draft.organization, seller: deps.seller });
+  await deps.db.tx(async (q) => {
+    await pendingRow(q, id, true);
     await q.query(`UPDATE invoices SET status = 'issued', invoice_no = $2, pdf = $3, decided_at = $4 WHERE id = $1`, [id, invoiceNo, pdf, now.toISOString()]);
-    return { invoiceNo, amount: r.amount, to: r.organization.email || r.email || '' };
   });
-  if (issued.to) {
-    const params = { invoiceNo: issued.invoiceNo, amount: yuan(issued.amount) };
-    await deps.messenger.send({ channel: 'mail', to: issued.to, subject: translate(locale, 'bill.mail.invoiceIssued.subject', params), body: translate(locale, 'bill.mail.invoiceIssued.text', params) });
+  const to = draft.organization.email || draft.email || '';
+  if (to) {
+    const params = { invoiceNo, amount: yuan(draft.amount) };
+    await deps.messenger.send({ channel: 'mail', to, subject: translate(locale, 'bill.mail.invoiceIssued.subject', params), body: translate(locale, 'bill.mail.invoiceIssued.text', params) });
   }
   return { id, status: 'issued' };
 }
