@@ -17,12 +17,12 @@ export async function packageRemainingByProduct(q: Queryable, accountId: number)
 /** Offers on sale and the account's packages (GET /v1/certPkg). Offer prices are after the account's own discount. */
 export async function listCertPackages(q: Queryable, accountId: number) {
   const rules = await discountRules(q, accountId);
-  const offers = await q.query<{ id: number; product_no: string; product_name: string; brand: string; quantity: number; price: number; per_year: number }>(
-    `SELECT f.id, f.product_no, p.chinese_name AS product_name, p.brand, f.quantity, f.price::float8 AS price, p.price_per_year::float8 AS per_year
+  const offers = await q.query<{ id: number; product_no: string; product_name: string; product_name_en: string; brand: string; quantity: number; price: number; per_year: number }>(
+    `SELECT f.id, f.product_no, p.chinese_name AS product_name, p.english_name AS product_name_en, p.brand, f.quantity, f.price::float8 AS price, p.price_per_year::float8 AS per_year
        FROM cert_package_offers f JOIN products p ON p.product_no = f.product_no WHERE f.active ORDER BY p.sort, f.product_no, f.quantity`,
   );
-  const packages = await q.query<{ id: number; product_no: string; product_name: string; quantity: number; used: number; price: number; created_at: Date }>(
-    `SELECT k.id, k.product_no, p.chinese_name AS product_name, k.quantity, k.used, k.price::float8 AS price, k.created_at
+  const packages = await q.query<{ id: number; product_no: string; product_name: string; product_name_en: string; quantity: number; used: number; price: number; created_at: Date }>(
+    `SELECT k.id, k.product_no, p.chinese_name AS product_name, p.english_name AS product_name_en, k.quantity, k.used, k.price::float8 AS price, k.created_at
        FROM cert_packages k JOIN products p ON p.product_no = k.product_no WHERE k.account_id = $1 ORDER BY k.id DESC`,
     [accountId],
   );
@@ -31,6 +31,7 @@ export async function listCertPackages(q: Queryable, accountId: number) {
       id: o.id,
       productNo: o.product_no,
       productName: o.product_name,
+      productNameEn: o.product_name_en,
       quantity: o.quantity,
       price: discounted(o.price, discountFor(rules, { productNo: o.product_no, brand: o.brand, quantity: o.quantity })),
       listPrice: o.per_year * o.quantity,
@@ -39,6 +40,7 @@ export async function listCertPackages(q: Queryable, accountId: number) {
       id: k.id,
       productNo: k.product_no,
       productName: k.product_name,
+      productNameEn: k.product_name_en,
       quantity: k.quantity,
       used: k.used,
       remaining: k.quantity - k.used,

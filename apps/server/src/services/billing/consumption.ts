@@ -21,13 +21,13 @@ const productJoin = `LEFT JOIN orders o ON c.item = 'order' AND o.order_no = c.r
   LEFT JOIN cert_packages k ON c.item = 'package' AND k.id::text = c.ref AND k.account_id = c.account_id
   LEFT JOIN products p ON p.product_no = coalesce(o.product_no, k.product_no)`;
 
-type TxRow = { at: Date | string; amount: number; kind: string; item: 'order' | 'package'; ref: string; pay_way: string; product_name: string | null; product_type: string | null };
+type TxRow = { at: Date | string; amount: number; kind: string; item: 'order' | 'package'; ref: string; pay_way: string; product_name: string | null; product_name_en: string | null; product_type: string | null };
 
 export async function listTransactions(q: Queryable, accountId: number, f: RangeFilter & { limit: number; offset: number; item?: 'order' | 'package' | undefined }) {
   const where = `${rangeWhere} AND ($4::text IS NULL OR c.item = $4)`;
   const params = [...rangeParams(accountId, f), f.item ?? null];
   const rows = await q.query<TxRow>(
-    `SELECT c.at, c.amount::float8 AS amount, c.kind, c.item, c.ref, c.pay_way, p.chinese_name AS product_name, p.product_type
+    `SELECT c.at, c.amount::float8 AS amount, c.kind, c.item, c.ref, c.pay_way, p.chinese_name AS product_name, p.english_name AS product_name_en, p.product_type
        FROM billing_consumption c ${productJoin} WHERE ${where} ORDER BY c.at DESC, c.ref LIMIT $5 OFFSET $6`,
     [...params, f.limit, (f.offset - 1) * f.limit],
   );
@@ -42,6 +42,7 @@ const txOf = (r: TxRow) => ({
   item: r.item,
   ref: r.ref,
   productName: r.product_name ?? '',
+  productNameEn: r.product_name_en ?? '',
   productType: r.item === 'package' ? 'package' : (r.product_type ?? ''),
   payWay: payWayCodeOf(r.pay_way),
   payWayName: r.pay_way,

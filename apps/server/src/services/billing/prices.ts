@@ -42,6 +42,7 @@ export async function myPrices(q: Queryable, accountId: number) {
       return {
         productNo: p.productNo,
         productName: p.chineseName,
+        productNameEn: p.englishName,
         brand: p.brand,
         brandName: p.brandName,
         productType: p.productType,

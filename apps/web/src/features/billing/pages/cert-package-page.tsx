@@ -23,7 +23,7 @@ type Owned = CertPackages['packages'][number];
 
 /** /account/cert-package: packages on sale (bought from the balance) and the account's packages with what is left. */
 export default function CertPackagePage() {
-  const { t } = useBillingT();
+  const { t, lang } = useBillingT();
   const money = useMoney();
   const pkgs = useCertPackages();
   const account = useAccount();
@@ -60,7 +60,7 @@ export default function CertPackagePage() {
           dataSource={pkgs.data?.packages ?? []}
           locale={{ emptyText: t('common.empty') }}
           columns={[
-            { title: t('pkg.product'), dataIndex: 'productName' },
+            { title: t('pkg.product'), key: 'product', render: (_, r) => (lang === 'en' ? r.productNameEn : r.productName) },
             { title: t('pkg.quantity'), dataIndex: 'quantity', width: 120 },
             { title: t('pkg.used'), dataIndex: 'used', width: 160, render: (v: number, r) => <Progress percent={Math.round((v / r.quantity) * 100)} size="small" aria-label={`${t('pkg.used')} ${v}/${r.quantity}`} format={() => `${v}/${r.quantity}`} /> },
             { title: t('pkg.remaining'), dataIndex: 'remaining', width: 100, render: (v: number, r) => <Tag color={v ? 'green' : 'default'} data-testid={`pkg-remaining-${r.id}`}>{v}</Tag> },
@@ -79,7 +79,7 @@ export default function CertPackagePage() {
           dataSource={pkgs.data?.offers ?? []}
           locale={{ emptyText: t('common.empty') }}
           columns={[
-            { title: t('pkg.product'), dataIndex: 'productName' },
+            { title: t('pkg.product'), key: 'product', render: (_, r) => (lang === 'en' ? r.productNameEn : r.productName) },
             { title: t('pkg.quantity'), dataIndex: 'quantity', width: 120 },
             { title: t('pkg.listPrice'), dataIndex: 'listPrice', width: 120, render: (v: number) => <Typography.Text delete type="secondary">{money(v)}</Typography.Text> },
             {
@@ -109,7 +109,7 @@ export default function CertPackagePage() {
         {offer ? (
           <>
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 12 }}>
-              <Descriptions.Item label={t('pkg.product')}>{offer.productName} × {offer.quantity}</Descriptions.Item>
+              <Descriptions.Item label={t('pkg.product')}>{lang === 'en' ? offer.productNameEn : offer.productName} × {offer.quantity}</Descriptions.Item>
               <Descriptions.Item label={t('pkg.listPrice')}>{money(offer.listPrice)}</Descriptions.Item>
               <Descriptions.Item label={t('pkg.deduct')}>{money(offer.price)}</Descriptions.Item>
               <Descriptions.Item label={t('pkg.balance')}>{money(balance)}</Descriptions.Item>

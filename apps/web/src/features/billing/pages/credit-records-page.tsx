@@ -70,7 +70,7 @@ export default function CreditRecordsPage() {
           >
             {t('common.reset')}
           </Button>
-          <Flex gap={8} style={{ marginLeft: 'auto' }}>
+          <Flex gap={12} align="center" style={{ marginLeft: 'auto' }}>
             <Link to="/deposit">{t('credit.topUp')}</Link>
             <ExportButton label={t('common.exportCsv')} fetchFile={() => exportCreditRecords(filter)} testId="credit-export" />
           </Flex>

@@ -112,12 +112,12 @@ export default function InvoicePage() {
           data-testid="invoice-table"
           loading={invoices.isFetching}
           dataSource={invoices.data?.data ?? []}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1100 }}
           locale={{ emptyText: t('common.empty') }}
           columns={[
             { title: t('common.time'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
             { title: t('invoice.type'), dataIndex: 'invoiceType', width: 150, render: (v: 'ordinary' | 'special') => t(`invoice.types.${v}`) },
-            { title: t('invoice.org'), dataIndex: 'orgName' },
+            { title: t('invoice.org'), dataIndex: 'orgName', width: 220 },
             { title: t('common.amount'), dataIndex: 'amount', width: 120, align: 'right', render: (v: number) => money(v) },
             { title: t('invoice.invoiceNo'), dataIndex: 'invoiceNo', width: 190, render: (v: string | null) => v ?? '-' },
             {

@@ -14,7 +14,7 @@ import { useBillingT } from '../i18n.ts';
 
 /** /ssl/products, /account/products, /billing/invoice: the account's own price for every product and term, each with a buy button. */
 export default function MyPricesPage() {
-  const { t } = useBillingT();
+  const { t, lang } = useBillingT();
   const money = useMoney();
   const prices = useMyPrices();
   const navigate = useNavigate();
@@ -22,7 +22,7 @@ export default function MyPricesPage() {
   const rows = useMemo(() => {
     const needle = q.trim().toLowerCase();
     const all = prices.data?.data ?? [];
-    return needle ? all.filter((p) => [p.productName, p.brandName, p.productNo].some((s) => s.toLowerCase().includes(needle))) : all;
+    return needle ? all.filter((p) => [p.productName, p.productNameEn, p.brandName, p.productNo].some((s) => s.toLowerCase().includes(needle))) : all;
   }, [prices.data, q]);
   const termLabel = (term: number) => {
     const v = formatValidity(term);
@@ -45,15 +45,16 @@ export default function MyPricesPage() {
         size="middle"
         loading={prices.isPending}
         dataSource={rows}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1200 }}
         pagination={{ defaultPageSize, showSizeChanger: true, pageSizeOptions: pageSizes.map(String), showTotal: (n) => t('common.total', { total: n }) }}
         columns={[
           {
             title: t('prices.product'),
             key: 'product',
+            width: 280,
             render: (_, r) => (
               <div>
-                <Typography.Text strong>{r.productName}</Typography.Text>
+                <Typography.Text strong>{lang === 'en' ? r.productNameEn : r.productName}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {r.brandName} · {r.productNo}

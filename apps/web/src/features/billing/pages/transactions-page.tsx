@@ -23,7 +23,7 @@ type Row = Transactions['data'][number];
 
 /** /account/transaction and /billing/transaction: monthly consumption by product type, the bills, and the CSV exports. */
 export default function TransactionsPage() {
-  const { t } = useBillingT();
+  const { t, lang } = useBillingT();
   const money = useMoney();
   const [months, setMonths] = useState(6);
   const [draft, setDraft] = useState<Range>({});
@@ -86,7 +86,7 @@ export default function TransactionsPage() {
             { title: t('common.time'), dataIndex: 'at', width: 180, render: (v: string) => formatDateTime(v) },
             { title: t('bills.item'), dataIndex: 'kind', width: 120, render: (v: string) => t(`bills.kinds.${v}`, { defaultValue: v }) },
             { title: t('bills.ref'), dataIndex: 'ref' },
-            { title: t('bills.product'), dataIndex: 'productName' },
+            { title: t('bills.product'), key: 'product', width: 200, render: (_, r) => (lang === 'en' ? r.productNameEn : r.productName) },
             { title: t('bills.productType'), dataIndex: 'productType', width: 120, render: (v: string) => typeLabel(v) },
             { title: t('bills.method'), dataIndex: 'payWay', width: 130, render: (v: number | null) => (v === null ? t('credit.balanceWay') : t(`credit.methods.${v}`)) },
             { title: t('common.amount'), dataIndex: 'amount', width: 130, align: 'right', render: (v: number) => (v < 0 ? `−${money(-v)}` : money(v)) },
