@@ -16,7 +16,10 @@ import { apiClient, createPendingOrder, everyLook, expectAccessible, screenshot,
 const operatorSecret = 'e2e-operator-secret-0123456789';
 let stack: Stack;
 let token = '';
+const email = `billing.${Date.now().toString(36)}@example.com`;
 let productNo = '';
+/** Another paid product, which the package does not cover. */
+let otherNo = '';
 let pricePerYear = 0;
 const api = apiClient(() => stack.baseUrl, () => token);
 
@@ -27,11 +30,13 @@ async function settle(p: Page) {
 
 beforeAll(async () => {
   stack = await startStack({ OPERATOR_SECRET: operatorSecret });
-  token = await signUpThroughApi(stack.baseUrl, `billing.${Date.now().toString(36)}@example.com`, 'Str0ng#Passw0rd');
+  token = await signUpThroughApi(stack.baseUrl, email, 'Str0ng#Passw0rd');
   const products = await api<{ data: { productNo: string; productType: string; certType: string; pricePerYear: number; free: boolean }[] }>('GET', '/v1/products?limit=1000&offset=1');
   const dv = products.data.filter((p) => !p.free && p.certType === 'DV' && p.productType === 'ssl' && p.pricePerYear > 0).sort((a, b) => a.pricePerYear - b.pricePerYear)[0];
   if (!dv) throw new Error('no paid DV product in the catalogue');
   productNo = dv.productNo;
+  otherNo = products.data.find((p) => !p.free && p.pricePerYear > 0 && p.certType === 'DV' && p.productNo !== productNo && ['ssl', 'dv_one_ssl'].includes(p.productType))?.productNo ?? '';
+  if (!otherNo) throw new Error('no second paid DV product in the catalogue');
   pricePerYear = dv.pricePerYear;
   // A package on sale: 5 certificates for the price of 4 (the platform sets offers).
   await stack.app.db.query(`INSERT INTO cert_package_offers (product_no, quantity, price) VALUES ($1, 5, $2)`, [productNo, pricePerYear * 4]);
@@ -166,6 +171,13 @@ describe('billing', () => {
     expect(await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).toMatchObject({ orderStatus: 1002 });
     await p.goto('/account/cert-package');
     await p.locator('[data-testid^="pkg-remaining-"]', { hasText: '4' }).waitFor();
+    // The account's own price (15 % off every product) shows in the payment dialog with what it took off.
+    await stack.app.db.query(`INSERT INTO account_discounts (account_id, discount) SELECT id, 85 FROM accounts WHERE email = $1`, [email]);
+    const discountedNo = await createPendingOrder(api, otherNo, 'disc');
+    await p.goto(`/payment?orderNos=${discountedNo}`);
+    await p.getByTestId('pay-savings').waitFor();
+    expect(await p.getByTestId('pay-savings').textContent()).toContain('专属折扣（优惠 15%）');
+    await screenshot(p, 'billing-payment-dialog-discount-zh-light');
     // My price list: every term with its buy button.
     await p.goto('/account/products');
     await p.getByLabel('搜索产品').fill(productNo);
