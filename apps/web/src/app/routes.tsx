@@ -44,6 +44,7 @@ const paymentPage = (name: keyof typeof import('../features/payment/routes.ts').
 // Pages that combine features (src/app/compose): the order screen and the orders area, the console's busiest pages,
 // load straight from here. A small chunk in between (as above) would cost a phone one more round trip before their
 // code is even asked for; their preload lists in the first page are a few hundred bytes.
+const PriceList = purchasePage('products');
 const PurchaseWithPayment = lazy(() => import('./compose/purchase-with-payment.tsx'));
 const OrdersList = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.OrdersListWithPayment })));
 const ExpiringOrders = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.ExpiringOrdersWithPayment })));
@@ -151,7 +152,8 @@ const S = () => sslRoute;
 const sslIndex = createRoute({ getParentRoute: S, path: '/', beforeLoad: () => { throw redirect({ to: '/ssl/certificates', replace: true }); } });
 const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates' }, component: PurchaseWithPayment });
 const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: OrderDetails });
-const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: MyPrices });
+// The purchase area's price list (list prices); the account's own prices are on /account/products.
+const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: PriceList });
 const sslDcvEmail = createRoute({ getParentRoute: S, path: 'dcv/email', staticData: { titleKey: 'route.ssl.dcvEmail' }, component: DcvEmails });
 
 // /account
