@@ -68,7 +68,7 @@ export function TemplatePage<T extends { id: number }>({ kind, title, dialogTitl
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.data ?? []}
-          scroll={{ x: 900 }}
+          scroll={list.data?.data.length ? { x: 900 } : undefined}
           locale={{ emptyText: t('common.empty') }}
           pagination={false}
           columns={[

@@ -83,7 +83,7 @@ export default function CreditRecordsPage() {
           data-testid="credit-table"
           loading={records.isFetching}
           dataSource={records.data?.data ?? []}
-          scroll={{ x: 900 }}
+          scroll={records.data?.data.length ? { x: 900 } : undefined}
           locale={{ emptyText: t('common.empty') }}
           columns={[
             { title: t('common.time'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },

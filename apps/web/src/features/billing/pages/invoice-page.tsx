@@ -112,7 +112,7 @@ export default function InvoicePage() {
           data-testid="invoice-table"
           loading={invoices.isFetching}
           dataSource={invoices.data?.data ?? []}
-          scroll={{ x: 1100 }}
+          scroll={invoices.data?.data.length ? { x: 1100 } : undefined}
           locale={{ emptyText: t('common.empty') }}
           columns={[
             { title: t('common.time'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },

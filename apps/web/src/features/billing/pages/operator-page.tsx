@@ -118,7 +118,7 @@ function OperatorArea() {
                 data-testid="operator-invoices"
                 loading={invoices.isFetching}
                 dataSource={invoices.data?.data ?? []}
-                scroll={{ x: 1000 }}
+                scroll={invoices.data?.data.length ? { x: 1000 } : undefined}
                 pagination={false}
                 locale={{ emptyText: t('common.empty') }}
                 columns={[
@@ -160,7 +160,7 @@ function OperatorArea() {
                 data-testid="operator-withdrawals"
                 loading={withdrawals.isFetching}
                 dataSource={withdrawals.data?.data ?? []}
-                scroll={{ x: 1000 }}
+                scroll={withdrawals.data?.data.length ? { x: 1000 } : undefined}
                 pagination={false}
                 locale={{ emptyText: t('common.empty') }}
                 columns={[

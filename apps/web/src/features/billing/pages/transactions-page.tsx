@@ -80,7 +80,7 @@ export default function TransactionsPage() {
           data-testid="bills-table"
           loading={bills.isFetching}
           dataSource={bills.data?.data ?? []}
-          scroll={{ x: 900 }}
+          scroll={bills.data?.data.length ? { x: 900 } : undefined}
           locale={{ emptyText: t('bills.empty') }}
           columns={[
             { title: t('common.time'), dataIndex: 'at', width: 180, render: (v: string) => formatDateTime(v) },
