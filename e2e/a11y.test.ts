@@ -21,7 +21,7 @@ let orderNo = '';
 const api = apiClient(() => stack.baseUrl, () => token);
 
 /** Pages outside the signed-in layout, visited without a session. */
-const publicScreens = ['/sign-in', '/sign-up', '/sec-validation', '/password-reset', '/404', '/500'];
+const publicScreens = ['/sign-in', '/sign-up', '/sec-validation', '/password-reset', '/404', '/500', '/operator'];
 
 /** One URL per page of the signed-in layout; `:order` is an order of the account. */
 const signedInScreens = [

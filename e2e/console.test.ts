@@ -241,7 +241,7 @@ describe('console shell', () => {
       { name: 'password-reset', path: '/password-reset', ready: 'password-reset-page' },
       { name: '404', path: '/404', ready: 'not-found-page' },
       { name: 'dashboard', path: '/dashboard', ready: 'balance', signedIn: true },
-      { name: 'not-yet', path: '/account/products', ready: 'not-yet-page', signedIn: true },
+      { name: 'not-yet', path: '/help/overview', ready: 'not-yet-page', signedIn: true },
       { name: 'account-secure', path: '/account/secure', ready: 'two-step-google', signedIn: true },
     ];
     for (const lang of ['zh', 'en'] as const) {

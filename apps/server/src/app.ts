@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               'Its scope decides what it may call: read = GET calls; orders = read plus ordering, validation and payment; full = every call open to keys. ' +
               'Each call lists the scopes that may make it (x-api-key-scopes); others are refused with HTTP 403, code 12080.',
           },
+          operatorSecret: { type: 'apiKey', in: 'header', name: 'x-operator-secret', description: 'The operator area: OPERATOR_SECRET, or the secret generated into DATA_DIR/operator.secret.' },
         },
       },
     },

@@ -46,6 +46,10 @@ const envSchema = z.object({
   ACME_CA_FILE: z.string().optional(),
   /** HMAC key of the sandbox payment gateway's callbacks (16+ characters); generated into DATA_DIR when absent. */
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  /** Secret of the operator area (issue invoices, review withdrawals; 16+ characters); generated into DATA_DIR when absent. */
+  OPERATOR_SECRET: z.string().min(16).optional(),
+  /** Seller named on issued invoices. */
+  INVOICE_SELLER: z.string().default('示例证书服务有限公司 Example Certificate Services Ltd.'),
   /** WeChat open platform website application (sign-in binding); unset: the built-in sandbox outside production, none in production. */
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
@@ -96,6 +100,7 @@ const safeEnvSchema = envSchema.superRefine((c, ctx) => {
     // A key generated into DATA_DIR is one host's: another server on the same database could not open what it sealed or signed.
     if (!c.MASTER_KEY) problem('MASTER_KEY', 'is required with DATABASE_URL and NODE_ENV=production: every server on the database must share one key (openssl rand -base64 32)');
     if (!c.PAYMENT_SANDBOX_SECRET) problem('PAYMENT_SANDBOX_SECRET', 'is required with DATABASE_URL and NODE_ENV=production: every server on the database must share one secret');
+    if (!c.OPERATOR_SECRET) problem('OPERATOR_SECRET', 'is required with DATABASE_URL and NODE_ENV=production: every server on the database must accept the same operator secret');
   }
 }, { when: () => true }); // runs even when another variable is malformed: every problem is listed at once
 

@@ -27,6 +27,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /wxredirect', 'DELETE /v1/wechat',
     'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
     'POST /v1/user/depts', 'PUT /v1/user/depts', 'GET /v1/user/roles', 'PUT /v1/user/roles',
+    'POST /wxredirect', 'DELETE /v1/wechat', 'POST /v1/withdraw',
   ],
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
@@ -34,6 +35,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'PUT /v1/siteMsg/read', 'PUT /v1/siteMsg/{id}', 'DELETE /v1/siteMsg/{id}', 'PUT /v1/siteMsg/announcement/{id}', 'DELETE /v1/siteMsg/announcement/{id}',
     'POST /dm-serv/v1/dns/zones', 'DELETE /dm-serv/v1/dns/zones/{zone}', 'POST /dm-serv/v1/dns/zones/{zone}/check', 'POST /dm-serv/v1/domains/records',
     'POST /dm-serv/v1/domains/recordsDel', 'POST /dm-serv/v1/dns/zones/{zone}/rollback', 'POST /dm-serv/v1/dns/zones/{zone}/import', 'POST /dm-serv/v1/dns/batch',
+    'POST /v1/invoiceOrganizations', 'PUT /v1/invoiceOrganizations', 'DELETE /v1/invoiceOrganizations/{id}', 'POST /v1/invoiceContacts',
+    'PUT /v1/invoiceContacts', 'DELETE /v1/invoiceContacts/{id}', 'POST /v1/invoices', 'DELETE /v1/invoices/{id}',
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
@@ -50,6 +53,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'PUT /dm-serv/v1/orders/remark', 'PUT /dm-serv/v1/domains/nameservers', 'POST /dm-serv/v1/orders/renew',
     'POST /dm-serv/v1/transferIn', 'POST /dm-serv/v1/transferOut/{id}', 'POST /dm-serv/v1/groups', 'PUT /dm-serv/v1/groups/{id}',
     'DELETE /dm-serv/v1/groups/{id}', 'POST /dm-serv/v1/groups/addDomain/{id}', 'POST /dm-serv/v1/groups/delDomain/{id}', 'POST /dm-serv/v1/batch',
+    'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew', 'POST /v1/certPkg',
   ],
   read: [
     'GET /v1/account/manage', 'GET /v1/siteMsg', 'GET /v1/siteMsg/summary', 'GET /v1/siteMsg/announcement', 'GET /v1/dashboard',
@@ -67,6 +71,9 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /dm-serv/v1/transferOut', 'GET /dm-serv/v1/groups', 'GET /dm-serv/v1/batch', 'GET /dm-serv/v1/batch/{id}',
     'GET /dm-serv/v1/dns/zones', 'GET /dm-serv/v1/dns/zones/{zone}/records', 'GET /dm-serv/v1/dns/zones/{zone}/history', 'GET /dm-serv/v1/dns/zones/{zone}/export',
     'GET /v1/user/me', 'GET /v1/user/auditLogs', 'GET /v1/user/auditLogs/export',
+    'GET /v1/creditChangeRecords/export', 'GET /v1/transactions', 'GET /v1/transactions/monthlyConsumption', 'GET /v1/transactions/export',
+    'GET /v1/transactions/reconciliation', 'GET /v1/invoiceOrganizations', 'GET /v1/invoiceContacts', 'GET /v1/invoices', 'GET /v1/invoices/{id}/pdf',
+    'GET /v1/withdraw', 'GET /v1/certPkg', 'GET /v1/products/myPrices',
   ],
 };
 

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts, validContact, validOrganization } from './purchase-helpers.ts';
 import { drainAll, markPaid, startDns } from './orders-helpers.ts';
 import { balanceOf } from './payment-helpers.ts';
+import { validInvoiceContact, validInvoiceOrg } from './billing-helpers.ts';
 import { creditCodeCheckChar } from '@cc/domain/real-name';
 
 /**
@@ -34,8 +35,10 @@ const secret = {
   dnsTxt: `alice-txt-${tag}`,
   memberName: `alice-member-${tag}`,
   deptName: `alice-dept-${tag}`,
+  invoiceOrg: `Alice发票抬头${tag}`,
+  invoiceCon: `Alice收件人${tag}`,
 };
-const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0, deptId: 0, memberId: 0 };
+const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0, deptId: 0, memberId: 0, invoiceOrgId: 0, invoiceConId: 0, invoiceId: 0, issuedInvoiceId: 0, withdrawalId: 0 };
 /** The first account's domain names and ids under /dm-serv/v1. */
 const dm = { domain: `alice-${tag}.com`, moved: `alice-in-${tag}.net`, orderNo: '', cartId: 0, contactId: 0, groupId: 0, batchId: '', transferId: 0 };
 let aBalance = 0;
@@ -120,6 +123,16 @@ beforeAll(async () => {
   a.memberId = must<{ subAccountID: number }>(
     await alice.post('/v1/user/subAccounts', { name: secret.memberName, email: `m-${tag}@alice-mail.example`, roleID: technical, deptID: a.deptId }),
   ).subAccountID;
+  // Billing: invoice templates, a pending and an issued invoice (written directly: the first account consumed nothing through the ledger), a withdrawal.
+  a.invoiceOrgId = must<{ id: number }>(await alice.post('/v1/invoiceOrganizations', { ...validInvoiceOrg, orgName: secret.invoiceOrg })).id;
+  a.invoiceConId = must<{ id: number }>(await alice.post('/v1/invoiceContacts', { ...validInvoiceContact, name: secret.invoiceCon })).id;
+  const inv = `INSERT INTO invoices (account_id, invoice_type, invoice_org_id, invoice_con_id, organization, contact, amount, status, invoice_no, pdf)
+    VALUES ($1, 'ordinary', $2, $3, $4, $5, 100, $6, $7, $8) RETURNING id`;
+  const org = JSON.stringify({ ...validInvoiceOrg, orgName: secret.invoiceOrg });
+  const con = JSON.stringify({ ...validInvoiceContact, name: secret.invoiceCon });
+  a.invoiceId = (await t.app.db.query<{ id: number }>(inv, [a.id, a.invoiceOrgId, a.invoiceConId, org, con, 'pending', null, null]))[0]!.id;
+  a.issuedInvoiceId = (await t.app.db.query<{ id: number }>(inv, [a.id, a.invoiceOrgId, a.invoiceConId, org, con, 'issued', `INV${tag}`, Buffer.from(secret.invoiceOrg)]))[0]!.id;
+  a.withdrawalId = (await t.app.db.query<{ id: number }>(`INSERT INTO withdrawals (account_id, amount, method, bank_name, bank_account, account_name) VALUES ($1, 100, 'bank', $2, '6222020200112233', $2) RETURNING id`, [a.id, secret.invoiceCon]))[0]!.id;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -212,6 +225,24 @@ function attempts(): Record<string, Call[]> {
     ],
     'POST /dm-serv/v1/domains/recordsDel': [{ method: 'POST', url: '/dm-serv/v1/domains/recordsDel', payload: { zone: a.zone, baseSerial: a.serial, ids: [a.recordId], preview: true } }],
     'POST /dm-serv/v1/dns/batch': [{ method: 'POST', url: '/dm-serv/v1/dns/batch', payload: { zones: [a.zone], action: 'replace', records: [{ host: 'secret', type: 'TXT', value: 'hijacked' }] } }],
+    'GET /v1/invoiceOrganizations': [{ method: 'GET', url: '/v1/invoiceOrganizations?limit=100' }],
+    'PUT /v1/invoiceOrganizations': [{ method: 'PUT', url: '/v1/invoiceOrganizations', payload: { ...validInvoiceOrg, id: a.invoiceOrgId } }],
+    'DELETE /v1/invoiceOrganizations/{id}': [{ method: 'DELETE', url: `/v1/invoiceOrganizations/${a.invoiceOrgId}` }],
+    'GET /v1/invoiceContacts': [{ method: 'GET', url: '/v1/invoiceContacts?limit=100' }],
+    'PUT /v1/invoiceContacts': [{ method: 'PUT', url: '/v1/invoiceContacts', payload: { ...validInvoiceContact, id: a.invoiceConId } }],
+    'DELETE /v1/invoiceContacts/{id}': [{ method: 'DELETE', url: `/v1/invoiceContacts/${a.invoiceConId}` }],
+    'GET /v1/invoices': [{ method: 'GET', url: '/v1/invoices?limit=100' }],
+    'POST /v1/invoices': [{ method: 'POST', url: '/v1/invoices', payload: { invoiceType: 'ordinary', invoiceOrgID: a.invoiceOrgId, invoiceConID: a.invoiceConId, amount: 1 } }],
+    'DELETE /v1/invoices/{id}': [{ method: 'DELETE', url: `/v1/invoices/${a.invoiceId}` }],
+    'GET /v1/invoices/{id}/pdf': [{ method: 'GET', url: `/v1/invoices/${a.issuedInvoiceId}/pdf` }],
+    'GET /v1/withdraw': [{ method: 'GET', url: '/v1/withdraw' }],
+    // The operator area answers every account's records, so a customer's session must not open it.
+    'GET /v1/operator/invoices': [{ method: 'GET', url: '/v1/operator/invoices?limit=100' }],
+    'POST /v1/operator/invoices/{id}/issue': [{ method: 'POST', url: `/v1/operator/invoices/${a.invoiceId}/issue`, payload: {} }],
+    'POST /v1/operator/invoices/{id}/reject': [{ method: 'POST', url: `/v1/operator/invoices/${a.invoiceId}/reject`, payload: { reason: 'x' } }],
+    'GET /v1/operator/withdrawals': [{ method: 'GET', url: '/v1/operator/withdrawals?limit=100' }],
+    'POST /v1/operator/withdrawals/{id}/pay': [{ method: 'POST', url: `/v1/operator/withdrawals/${a.withdrawalId}/pay`, payload: {} }],
+    'POST /v1/operator/withdrawals/{id}/reject': [{ method: 'POST', url: `/v1/operator/withdrawals/${a.withdrawalId}/reject`, payload: { reason: 'x' } }],
     'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
     // Team: the first account's members, departments and audit log.
     'GET /v1/user/subAccounts': [{ method: 'GET', url: '/v1/user/subAccounts' }, { method: 'GET', url: `/v1/user/subAccounts?deptID=${a.deptId}` }],
@@ -303,6 +334,10 @@ const noOwnedIds = new Set([
   // Team: the caller's own permissions and its account's roles (another account's member, department and log ids are tried above);
   // the invitation link is a capability address (test/team.test.ts).
   'GET /v1/user/me', 'GET /v1/user/roles', 'PUT /v1/user/roles', 'GET /subAccountInvitation', 'POST /subAccountInvitation',
+  // Billing: the caller's own balance changes, bills, consumption, exports, prices, packages and withdrawal request (offer ids are public).
+  'GET /v1/creditChangeRecords/export', 'GET /v1/transactions', 'GET /v1/transactions/monthlyConsumption', 'GET /v1/transactions/export',
+  'GET /v1/transactions/reconciliation', 'POST /v1/withdraw', 'GET /v1/certPkg', 'POST /v1/certPkg', 'GET /v1/products/myPrices',
+  'POST /v1/invoiceOrganizations', 'POST /v1/invoiceContacts',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -364,6 +399,11 @@ describe('authorization matrix: another account with the first account\'s ids', 
     const zone = (await alice.get(`/dm-serv/v1/dns/zones/${a.zone}/records`)).body.data as { zone: { serial: number }; records: { id: number; value: string }[] };
     expect(zone.zone.serial).toBe(a.serial);
     expect(zone.records.find((r) => r.id === a.recordId)?.value).toBe(secret.dnsTxt);
+    const invoices = (await alice.get('/v1/invoices')).body.data as { data: { id: number; status: string; orgName: string }[] };
+    expect(invoices.data.map((i) => [i.id, i.status, i.orgName])).toEqual([[a.issuedInvoiceId, 'issued', secret.invoiceOrg], [a.invoiceId, 'pending', secret.invoiceOrg]]);
+    expect(((await alice.get('/v1/invoiceOrganizations')).body.data as { data: { orgName: string }[] }).data[0]!.orgName).toBe(secret.invoiceOrg);
+    expect(((await alice.get('/v1/invoiceContacts')).body.data as { data: { name: string }[] }).data[0]!.name).toBe(secret.invoiceCon);
+    expect(((await alice.get('/v1/withdraw')).body.data as { data: { status: string }[] }).data[0]!.status).toBe('pending');
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
     const mine = (await alice.get('/v1/siteMsg?kind=issued')).body.data as { siteMsges: { id: number; read: boolean; title: string }[] };
     expect(mine.siteMsges.find((m) => m.id === a.siteMsgId)).toMatchObject({ read: false, title: expect.stringContaining(secret.issued) });

@@ -75,6 +75,14 @@ export const errorCatalog = {
   DNS_NOTHING_CHANGED: { code: 14306, status: 200, key: 'dns.nothing' },
   DNS_RECORD_NOT_FOUND: { code: 14307, status: 200, key: 'dns.recordNotFound' },
   DNS_SYSTEM_RECORD: { code: 14308, status: 200, key: 'dns.systemRecord' },
+  /** An invoice application for more than can be invoiced now (paid, not refunded, not yet invoiced). */
+  INVOICE_OVER_DUE: { code: 14101, status: 200, key: 'bill.invoice.overDue' },
+  /** The invoice or withdrawal was already decided (issued, rejected, cancelled, paid). */
+  BILL_NOT_PENDING: { code: 14102, status: 200, key: 'bill.notPending' },
+  /** A withdrawal of more than the refundable balance. */
+  WITHDRAW_OVER_REFUNDABLE: { code: 14103, status: 200, key: 'bill.withdraw.overRefundable' },
+  /** The sandbox operator area without the operator secret (HTTP 401). */
+  OPERATOR_DENIED: { code: 14104, status: 401, key: 'bill.operator.denied' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },
   /** The per-address limit on anonymous calls (HTTP 429, with Retry-After). */

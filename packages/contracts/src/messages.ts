@@ -11,6 +11,7 @@ import { siteMessagesMessagesEn, siteMessagesMessagesZh } from './site-messages-
 import { domainsMessagesEn, domainsMessagesZh } from './domains-messages.ts';
 import { dnsMessages } from '@cc/domain/dns-messages';
 import { teamMessagesEn, teamMessagesZh } from './team-messages.ts';
+import { billingMessagesEn, billingMessagesZh } from './billing-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -34,6 +35,7 @@ const zh = {
   ...domainsMessagesZh,
   ...dnsMessages.zh,
   ...teamMessagesZh,
+  ...billingMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -53,6 +55,7 @@ const en: Record<MessageKey, string> = {
   ...domainsMessagesEn,
   ...dnsMessages.en,
   ...teamMessagesEn,
+  ...billingMessagesEn,
 };
 
 export const messages = { zh, en } as const;

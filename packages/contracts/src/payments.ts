@@ -149,11 +149,11 @@ export const batchStatusAnswer = z.object({
 });
 
 // --- balance records
-export const ledgerKinds = ['order_payment', 're_sign_payment', 'top_up', 'refund', 'adjustment', 'referral_reward'] as const;
+export const ledgerKinds = ['order_payment', 're_sign_payment', 'top_up', 'refund', 'adjustment', 'referral_reward', 'withdrawal', 'withdrawal_return', 'package_payment'] as const;
 const firstInstant = Date.parse('0001-01-01T00:00:00Z');
 const lastInstant = Date.parse('9999-12-31T23:59:59.999Z');
 /** A date (China Standard Time; as an end bound the whole day counts) or an ISO 8601 instant. */
-const dateBound = (end: boolean) =>
+export const dateBound = (end: boolean) =>
   z
     .preprocess((v) => (v === '' || v === null ? undefined : v), dateOrInstant().optional())
     .transform((v) => {

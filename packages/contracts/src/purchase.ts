@@ -95,11 +95,14 @@ export const priceBody = z.object({
   year: yearField.describe('1..3, or 90 for 90 days (answers zero)'),
   emails: nameList.optional().describe('addresses on an email/S-MIME certificate, priced like names'),
   sslDomains: nameList.optional().describe('names on the certificate; none means one placeholder name'),
+  quantity: int(1, maxBatchOrders).optional().describe("certificates ordered together (the account's quantity tiers); default 1"),
 });
 export const priceAnswer = z.object({
-  allNowPrice: z.number().int().describe('cents, after discount'),
-  allRawPrice: z.number().int().describe('cents, before discount'),
-  discount: z.number().int().describe('percent paid; 100 means no discount'),
+  allNowPrice: z.number().int().describe("cents to pay: after the account's own discount and what a certificate package covers"),
+  allRawPrice: z.number().int().describe('cents, list price'),
+  discount: z.number().int().describe("percent paid of the list price (the account's own prices); 100 means no discount"),
+  packageCovered: z.number().int().describe('cents a certificate package of the product takes off (0: none applies)'),
+  packageRemaining: z.number().int().describe('certificates of this product left in the account’s packages'),
 });
 
 // --- create order

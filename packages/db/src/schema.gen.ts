@@ -6,6 +6,15 @@ export type AccountAddressesRow = {
   first_seen_at: Date;
 };
 
+export type AccountDiscountsRow = {
+  id: number;
+  account_id: number;
+  brand: string | null;
+  product_no: string | null;
+  min_quantity: number;
+  discount: number;
+};
+
 export type AccountLogRow = {
   id: number;
   account_id: number;
@@ -42,7 +51,6 @@ export type AccountsRow = {
   tel_prefix: string;
   password_hash: string;
   balance: number;
-  to_be_invoiced: number;
   company_name: string;
   invite_code: string | null;
   invited_by: number | null;
@@ -144,6 +152,25 @@ export type CaptchasRow = {
   token_hash: string | null;
   token_expires_at: Date | null;
   token_used_at: Date | null;
+};
+
+export type CertPackageOffersRow = {
+  id: number;
+  product_no: string;
+  quantity: number;
+  price: number;
+  active: boolean;
+};
+
+export type CertPackagesRow = {
+  id: number;
+  account_id: number;
+  offer_id: number;
+  product_no: string;
+  quantity: number;
+  used: number;
+  price: number;
+  created_at: Date;
 };
 
 export type CertificatesRow = {
@@ -413,6 +440,45 @@ export type InformSettingsRow = {
   updated_at: Date;
 };
 
+export type InvoiceContactsRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  telephone: string;
+  address: string;
+  created_at: Date;
+};
+
+export type InvoiceOrganizationsRow = {
+  id: number;
+  account_id: number;
+  org_name: string;
+  tax_num: string;
+  telephone: string;
+  bank_name: string;
+  bank_account: string;
+  address: string;
+  email: string;
+  created_at: Date;
+};
+
+export type InvoicesRow = {
+  id: number;
+  account_id: number;
+  invoice_type: 'ordinary' | 'special';
+  invoice_org_id: number | null;
+  invoice_con_id: number | null;
+  organization: unknown;
+  contact: unknown;
+  amount: number;
+  status: 'pending' | 'issued' | 'rejected' | 'cancelled';
+  invoice_no: string | null;
+  reject_reason: string;
+  pdf: Uint8Array | null;
+  created_at: Date;
+  decided_at: Date | null;
+};
+
 export type IpRateCountersRow = {
   key: string;
   window_start: Date;
@@ -447,7 +513,7 @@ export type LedgerEntriesRow = {
   account_id: number;
   amount: number;
   balance_after: number;
-  kind: 'order_payment' | 're_sign_payment' | 'top_up' | 'refund' | 'adjustment' | 'referral_reward';
+  kind: 'order_payment' | 're_sign_payment' | 'top_up' | 'refund' | 'adjustment' | 'referral_reward' | 'withdrawal' | 'withdrawal_return' | 'package_payment';
   ref: string;
   pay_way: string;
   remark: string;
@@ -558,6 +624,7 @@ export type OrdersRow = {
   renewed_from: number | null;
   member_id: number | null;
   dept_id: number | null;
+  cert_package_id: number | null;
 };
 
 export type OrganizationsRow = {
@@ -924,9 +991,24 @@ export type WechatSandboxCodesRow = {
   used_at: Date | null;
 };
 
+export type WithdrawalsRow = {
+  id: number;
+  account_id: number;
+  amount: number;
+  method: 'original' | 'bank';
+  bank_name: string;
+  bank_account: string;
+  account_name: string;
+  status: 'pending' | 'paid' | 'rejected';
+  reject_reason: string;
+  created_at: Date;
+  decided_at: Date | null;
+};
+
 /** Every table by name: `Pick<Tables['orders'], 'id' | 'order_status'>` types a query of some columns. */
 export type Tables = {
   account_addresses: AccountAddressesRow;
+  account_discounts: AccountDiscountsRow;
   account_log: AccountLogRow;
   account_profiles: AccountProfilesRow;
   accounts: AccountsRow;
@@ -937,6 +1019,8 @@ export type Tables = {
   api_keys: ApiKeysRow;
   ca_keys: CaKeysRow;
   captchas: CaptchasRow;
+  cert_package_offers: CertPackageOffersRow;
+  cert_packages: CertPackagesRow;
   certificates: CertificatesRow;
   company_directory: CompanyDirectoryRow;
   contacts: ContactsRow;
@@ -960,6 +1044,9 @@ export type Tables = {
   expiry_reminders: ExpiryRemindersRow;
   front_conf: FrontConfRow;
   inform_settings: InformSettingsRow;
+  invoice_contacts: InvoiceContactsRow;
+  invoice_organizations: InvoiceOrganizationsRow;
+  invoices: InvoicesRow;
   ip_rate_counters: IpRateCountersRow;
   jobs: JobsRow;
   key_fingerprints: KeyFingerprintsRow;
@@ -1003,4 +1090,5 @@ export type Tables = {
   verification_codes: VerificationCodesRow;
   wechat_bindings: WechatBindingsRow;
   wechat_sandbox_codes: WechatSandboxCodesRow;
+  withdrawals: WithdrawalsRow;
 };

@@ -171,3 +171,43 @@ export function brandOptions(products: readonly BrandSource[]): { options: Brand
 export function pickDefaultBrand(options: readonly BrandOption[]): string | null {
   return options.find((o) => o.value === defaultBrand)?.value ?? options[0]?.value ?? null;
 }
+
+/** One row of an account's own price table: a brand or one product (neither: every product), from a quantity up. */
+export type DiscountRule = {
+  brand: string | null;
+  productNo: string | null;
+  minQuantity: number;
+  /** Percent of the list price: 100 none, 85 is 15 % off. */
+  discount: number;
+};
+
+/**
+ * The account's percent for a product bought `quantity` at a time: among the rules that apply (same product, or
+ * same brand, or every product; quantity reached), the most specific kind wins (product, then brand, then all),
+ * and within it the highest tier reached. No rule: noDiscount. The price preview, order creation, re-sign and
+ * packages all call this before priceFor, so they agree to the cent.
+ */
+export function discountFor(rules: readonly DiscountRule[], p: { productNo: string; brand: string; quantity: number }): number {
+  const rank = (r: DiscountRule) => (r.productNo !== null ? 2 : r.brand !== null ? 1 : 0);
+  let best: DiscountRule | null = null;
+  for (const r of rules) {
+    if (r.productNo !== null && r.productNo !== p.productNo) continue;
+    if (r.productNo === null && r.brand !== null && r.brand !== p.brand) continue;
+    if (p.quantity < r.minQuantity) continue;
+    if (!best || rank(r) > rank(best) || (rank(r) === rank(best) && r.minQuantity > best.minQuantity)) best = r;
+  }
+  return best ? best.discount : noDiscount;
+}
+
+/** A price after a percent, rounded half up to the cent (as priceFor rounds). */
+export const discounted = (cents: number, discount: number) => Math.floor((cents * discount + 50) / 100);
+
+/**
+ * What a certificate package takes off an order: one unit is one year of the product's first name, so an order of
+ * `term` years draws `term` units when that many remain (all or none; the 90-day free term draws none). The names
+ * past the first are still paid. Answers the units drawn and the list-price cents they cover.
+ */
+export function packageCover(p: { pricePerYear: number; free: boolean }, term: number, remaining: number): { units: number; coveredRaw: number } {
+  if (p.free || term === freeTermDays || !Number.isInteger(term) || term < 1 || remaining < term) return { units: 0, coveredRaw: 0 };
+  return { units: term, coveredRaw: p.pricePerYear * term };
+}

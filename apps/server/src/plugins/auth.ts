@@ -73,7 +73,7 @@ export async function revokeSessions(db: Queryable, accountId: number, exceptTok
 const sessionSql = prepared('session', `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, ${memberCols}
     FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
-const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, a.*, ${memberCols}
+const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, a.*, billing_to_be_invoiced(a.id) AS to_be_invoiced, ${memberCols}
     FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
 // The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
@@ -86,7 +86,7 @@ const keyStale = `(k.last_used_at IS NULL OR k.last_used_at < now() - make_inter
 const keySql = prepared('api-key', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no, ${memberCols}
     FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
    WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
-const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, a.*, ${memberCols}
+const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, a.*, billing_to_be_invoiced(a.id) AS to_be_invoiced, ${memberCols}
     FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
    WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
 // Last use is written at most once a minute per key, and only the instance whose UPDATE wins the minute writes the

@@ -25,6 +25,8 @@ import { dashboardRoutes } from './dashboard/index.ts';
 import { domainRoutes } from './domains/index.ts';
 import { registrySandboxRoutes } from './domains/dev.ts';
 import { invitationRoutes, teamRoutes } from './team/index.ts';
+import { billingRoutes } from './billing/index.ts';
+import { operatorRoutes } from './operator/index.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
@@ -42,6 +44,8 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(invitationRoutes);
   // The sandbox WeChat provider exists only where it is the provider (never in production).
   if (wechatProviderFor(app.config, app.db)?.sandbox) await app.register(wechatSandboxRoutes);
+  // The operator area: guarded by its own secret, not by a customer session.
+  await app.register(operatorRoutes);
 };
 
 /** Calls that need a session: every route registered here is guarded by requireSession. */
@@ -65,4 +69,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(domainRoutes);
   await app.register(dnsRoutes);
   await app.register(teamRoutes);
+  await app.register(billingRoutes);
 };

@@ -41,7 +41,6 @@ const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
 // The purchase area's pages come through one small chunk: their preload lists stay out of the first page.
 const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
   lazy(() => import('../features/purchase/routes.ts').then((m) => m.purchasePages[name]()));
-const PriceList = purchasePage('products');
 // The domain area's pages come through one small chunk, as the purchase area's do.
 const domainPage = (name: keyof typeof import('../features/domains/routes.ts').domainPages) =>
   lazy(() => import('../features/domains/routes.ts').then((m) => m.domainPages[name]()));
@@ -54,6 +53,7 @@ const paymentPage = (name: keyof typeof import('../features/payment/routes.ts').
 // Pages that combine features (src/app/compose): the order screen and the orders area, the console's busiest pages,
 // load straight from here. A small chunk in between (as above) would cost a phone one more round trip before their
 // code is even asked for; their preload lists in the first page are a few hundred bytes.
+const PriceList = purchasePage('products');
 const PurchaseWithPayment = lazy(() => import('./compose/purchase-with-payment.tsx'));
 const OrdersList = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.OrdersListWithPayment })));
 const ExpiringOrders = lazy(() => import('./compose/orders-with-payment.tsx').then((m) => ({ default: m.ExpiringOrdersWithPayment })));
@@ -62,6 +62,17 @@ const dnsPage = (name: keyof typeof import('../features/dns/routes.ts').dnsPages
   lazy(() => import('../features/dns/routes.ts').then((m) => m.dnsPages[name]()));
 const orderPage = (name: keyof typeof import('../features/orders/routes.ts').orderPages) =>
   lazy(() => import('../features/orders/routes.ts').then((m) => m.orderPages[name]()));
+
+const billingPage = (name: keyof typeof import('../features/billing/routes.ts').billingPages) =>
+  lazy(() => import('../features/billing/routes.ts').then((m) => m.billingPages[name]()));
+const MyPrices = billingPage('myPrices');
+const CreditRecords = billingPage('creditRecords');
+const Transactions = billingPage('transactions');
+const InvoiceApply = billingPage('invoice');
+const InvoiceOrgs = billingPage('invoiceOrgs');
+const InvoiceContacts = billingPage('invoiceContacts');
+const CertPackage = billingPage('certPackage');
+const Operator = billingPage('operator');
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
 
@@ -112,6 +123,8 @@ const secValidationRoute = createRoute({
   }),
   component: SecValidation,
 });
+// The platform's sandbox back office: not a customer page, guarded by the operator secret (not by a session).
+const operatorRoute = createRoute({ getParentRoute: () => rootRoute, path: 'operator', staticData: { titleKey: 'route.operator' }, component: Operator });
 const passwordResetRoute = createRoute({ getParentRoute: () => rootRoute, path: 'password-reset', staticData: { titleKey: 'route.passwordReset' }, component: PasswordReset });
 // A member invited by e-mail or SMS sets its password here (the link carries the token).
 const invitationRoute = createRoute({
@@ -158,6 +171,7 @@ const S = () => sslRoute;
 const sslIndex = createRoute({ getParentRoute: S, path: '/', beforeLoad: () => { throw redirect({ to: '/ssl/certificates', replace: true }); } });
 const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates' }, component: PurchaseWithPayment });
 const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: OrderDetails });
+// The purchase area's price list (list prices); the account's own prices are on /account/products.
 const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: PriceList });
 const sslDcvEmail = createRoute({ getParentRoute: S, path: 'dcv/email', staticData: { titleKey: 'route.ssl.dcvEmail' }, component: DcvEmails });
 
@@ -180,18 +194,18 @@ const accountChildren = [
   // Real-name verification has its own page (document 02 §2 lists no child for it; manage is the account's own management).
   createRoute({ getParentRoute: A, path: 'verify', staticData: { titleKey: 'route.account.verify' }, component: RealName }),
   createRoute({ getParentRoute: A, path: 'invite', staticData: { titleKey: 'route.account.invite' }, component: Invite }),
-  createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'products', staticData: { titleKey: 'route.account.products' }, component: MyPrices }),
   createRoute({ getParentRoute: A, path: 'log', staticData: { titleKey: 'route.account.log' }, component: accountPage('log') }),
   // The team's audit log: every member's changes, with the object and the address (features/team).
   createRoute({ getParentRoute: A, path: 'audit', staticData: { titleKey: 'route.account.audit' }, component: Audit }),
-  createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'invoice/invoice-template', staticData: { titleKey: 'route.account.invoiceTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'credit-records', staticData: { titleKey: 'route.account.creditRecords' }, component: NotYet }),
-  createRoute({ getParentRoute: A, path: 'transaction', staticData: { titleKey: 'route.account.transaction' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'invoice', staticData: { titleKey: 'route.account.invoice' }, component: InvoiceApply }),
+  createRoute({ getParentRoute: A, path: 'invoice/invoice-template', staticData: { titleKey: 'route.account.invoiceTemplate' }, component: InvoiceOrgs }),
+  createRoute({ getParentRoute: A, path: 'invoice/mailling-template', staticData: { titleKey: 'route.account.maillingTemplate' }, component: InvoiceContacts }),
+  createRoute({ getParentRoute: A, path: 'credit-records', staticData: { titleKey: 'route.account.creditRecords' }, component: CreditRecords }),
+  createRoute({ getParentRoute: A, path: 'transaction', staticData: { titleKey: 'route.account.transaction' }, component: Transactions }),
   createRoute({ getParentRoute: A, path: 'developer', staticData: { titleKey: 'route.account.developer' }, component: accountPage('developer') }),
   createRoute({ getParentRoute: A, path: 'notify', staticData: { titleKey: 'route.account.notify' }, component: accountPage('notify') }),
-  createRoute({ getParentRoute: A, path: 'cert-package', staticData: { titleKey: 'route.account.certPackage' }, component: NotYet }),
+  createRoute({ getParentRoute: A, path: 'cert-package', staticData: { titleKey: 'route.account.certPackage' }, component: CertPackage }),
 ] as const;
 
 // /payment, /deposit
@@ -260,10 +274,11 @@ const billingRoute = createRoute({ getParentRoute: L, path: 'billing', staticDat
 const B = () => billingRoute;
 const billingChildren = [
   createRoute({ getParentRoute: B, path: '/', beforeLoad: () => { throw redirect({ to: '/billing/invoice', replace: true }); } }),
-  createRoute({ getParentRoute: B, path: 'invoice', staticData: { titleKey: 'route.billing.invoice' }, component: NotYet }),
-  createRoute({ getParentRoute: B, path: 'invoice/invoice-template', staticData: { titleKey: 'route.billing.invoiceTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: B, path: 'invoice/mailling-template', staticData: { titleKey: 'route.billing.maillingTemplate' }, component: NotYet }),
-  createRoute({ getParentRoute: B, path: 'transaction', staticData: { titleKey: 'route.billing.transaction' }, component: NotYet }),
+  // Document 02 §2: /billing/invoice is the price list; its children are the invoice titles and mailing addresses.
+  createRoute({ getParentRoute: B, path: 'invoice', staticData: { titleKey: 'route.billing.invoice' }, component: MyPrices }),
+  createRoute({ getParentRoute: B, path: 'invoice/invoice-template', staticData: { titleKey: 'route.billing.invoiceTemplate' }, component: InvoiceOrgs }),
+  createRoute({ getParentRoute: B, path: 'invoice/mailling-template', staticData: { titleKey: 'route.billing.maillingTemplate' }, component: InvoiceContacts }),
+  createRoute({ getParentRoute: B, path: 'transaction', staticData: { titleKey: 'route.billing.transaction' }, component: Transactions }),
 ] as const;
 
 // /domain
@@ -360,6 +375,7 @@ export const routeTree = rootRoute.addChildren([
   secValidationRoute,
   passwordResetRoute,
   invitationRoute,
+  operatorRoute,
   notFoundRoute,
   serverErrorRoute,
   signedInRoute.addChildren([

@@ -13,7 +13,9 @@ import {
   productNoParams,
 } from '@cc/contracts/purchase';
 import { billedNames, toAscii } from '@cc/domain/domain-names';
-import { noDiscount, priceFor } from '@cc/domain/pricing';
+import { noDiscount } from '@cc/domain/pricing';
+import { accountPrice, discountRules } from '../../services/billing/prices.ts';
+import { packageRemainingByProduct } from '../../services/billing/cert-packages.ts';
 import { isValidTerm, freeTermDays } from '@cc/domain/terms';
 import { translate } from '@cc/contracts/messages';
 import { ok } from '../../lib/envelope.ts';
@@ -58,7 +60,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const product = await findProduct(app.db, request.params.productNo);
     if (!product) throw productNotFound();
     const { year } = request.body;
-    if (year === freeTermDays || product.free) return ok({ allNowPrice: 0, allRawPrice: 0, discount: noDiscount });
+    const remaining = (await packageRemainingByProduct(app.db, request.account.id)).get(product.productNo) ?? 0;
+    if (year === freeTermDays || product.free) return ok({ allNowPrice: 0, allRawPrice: 0, discount: noDiscount, packageCovered: 0, packageRemaining: remaining });
     if (!isValidTerm(year, product.maxYear, product.free)) {
       throw new RuleError('INVALID_INPUT', said('purchase.term.invalid', { term: year }), { year: said('purchase.term.invalid', { term: year }) });
     }
@@ -66,7 +69,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     // Counted as the order will be billed: each name once, the www names the product adds by itself free.
     // No names prices one (the placeholder name of §7).
     const billed = billedNames(names.map(toAscii), product).length;
-    return ok(priceFor(product, { term: year, domainCount: Math.max(1, billed), discountPercent: noDiscount }));
+    const rules = await discountRules(app.db, request.account.id);
+    const p = accountPrice(product, rules, { term: year, domainCount: Math.max(1, billed), quantity: request.body.quantity ?? 1, packageRemaining: remaining });
+    return ok({ allNowPrice: p.allNowPrice, allRawPrice: p.allRawPrice, discount: p.discount, packageCovered: p.packageCovered, packageRemaining: remaining });
   });
 
   app.post('/v1/orders/certificate/:productNo', {

@@ -1,7 +1,9 @@
 import type { Queryable } from '@cc/db/client';
 import { orderStatus, reSignStatus } from '@cc/contracts/orders';
 import { nameKey, validateDomains } from '@cc/domain/domain-names';
-import { planDaysLeft, reSignPriceDiff } from '@cc/domain/pricing';
+import { discountFor, discounted, planDaysLeft, reSignPriceDiff } from '@cc/domain/pricing';
+import { discountRules } from '../billing/discount-rules.ts';
+import { returnToPackage } from '../billing/cert-packages.ts';
 import { hasDomains } from '@cc/domain/product-types';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { checkPrivateKey, isParsedCsr, parseCsr } from '../purchase/csr.ts';
@@ -31,14 +33,16 @@ export async function cancelOrders(ctx: OrdersContext, accountId: number, orderN
   const out: CancelResult = { cancelled: [], refunded: [], failed: [] };
   for (const orderNo of [...new Set(orderNos)]) {
     const r = await ctx.db.tx(async (q) => {
-      const [o] = await q.query<{ id: number; order_status: number; certificate_id: number | null; paid_at: Date | null; pay_amount: number }>(
-        `SELECT id, order_status, certificate_id, paid_at, pay_amount::float8 AS pay_amount FROM orders WHERE account_id = $1 AND order_no = $2 FOR UPDATE`,
+      const [o] = await q.query<{ id: number; order_status: number; certificate_id: number | null; paid_at: Date | null; pay_amount: number; cert_package_id: number | null; validity: number }>(
+        `SELECT id, order_status, certificate_id, paid_at, pay_amount::float8 AS pay_amount, cert_package_id, validity FROM orders WHERE account_id = $1 AND order_no = $2 FOR UPDATE`,
         [accountId, orderNo],
       );
       if (!o) return { refused: said('orders.notFound') };
       const open = o.order_status === orderStatus.awaitingPayment || o.order_status === orderStatus.awaitingValidation;
       if (!open || o.certificate_id) return { refused: said('orders.cancel.notAllowed', { orderNo }) };
       await q.query(`UPDATE orders SET order_status = $2, cancelled_at = now(), updated_at = now() WHERE id = $1`, [o.id, orderStatus.cancelled]);
+      // The package units it drew (one per year) go back to the package.
+      if (o.cert_package_id) await returnToPackage(q, o.cert_package_id, o.validity);
       const [paid] = await q.query<{ amount: number }>(
         `SELECT (-amount)::float8 AS amount FROM ledger_entries WHERE account_id = $1 AND kind = 'order_payment' AND ref = $2 AND pay_way = 'balance'`,
         [accountId, orderNo],
@@ -121,7 +125,7 @@ export async function setDomains(ctx: OrdersContext, o: OrderRow, names: string[
 
 // --- re-sign
 
-type ReSignOrder = Pick<OrderRow, 'product_no' | 'product_type' | 'brand' | 'cert_type' | 'common_name' | 'domain_names' | 'plan_ends_at' | 'not_after'>;
+type ReSignOrder = Pick<OrderRow, 'account_id' | 'product_no' | 'product_type' | 'brand' | 'cert_type' | 'common_name' | 'domain_names' | 'plan_ends_at' | 'not_after'>;
 
 export interface ReSignQuote {
   /** The new certificate's names, checked (common name first, with the www names the product adds). */
@@ -149,11 +153,13 @@ export async function quoteReSign(db: Queryable, o: ReSignOrder, given: string[]
     `SELECT extra_domain_price::float8 AS extra_domain_price, free FROM products WHERE product_no = $1`,
     [o.product_no],
   );
+  const discount = discountFor(await discountRules(db, o.account_id), { productNo: o.product_no, brand: o.brand, quantity: 1 });
   const end = o.plan_ends_at ?? o.not_after;
   const remainingDays = planDaysLeft(end ? new Date(end) : null, now);
   const { priceDiff, addedDomains } = reSignPriceDiff({
     // An order whose product left the catalogue re-signs for free: there is no price to charge.
-    product: { productType: o.product_type, brand: o.brand, extraDomainPrice: Number(p?.extra_domain_price ?? 0), free: p?.free ?? true },
+    // The names added are priced at the account's own price (billing/prices.ts), as a new order would be.
+    product: { productType: o.product_type, brand: o.brand, extraDomainPrice: discounted(Number(p?.extra_domain_price ?? 0), discount), free: p?.free ?? true },
     current: o.domain_names,
     wanted: names,
     remainingDays,

@@ -4,7 +4,9 @@ import type { CreateOrderBody, Product, SslCertInput } from '@cc/contracts/purch
 import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandardMailbox, saveEmailApplies, validateDcvEmail, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { billedNames, toAscii, validateOrders, withWildcardPrefix, type DomainCheckResult } from '@cc/domain/domain-names';
 import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
-import { noDiscount, priceFor } from '@cc/domain/pricing';
+import { discountFor, discounted, noDiscount, packageCover, priceFor, type DiscountRule } from '@cc/domain/pricing';
+import { discountRules } from '../billing/discount-rules.ts';
+import { drawFromPackage } from '../billing/cert-packages.ts';
 import { hasDomains, needsContact, needsOrganization } from '@cc/domain/product-types';
 import { isValidTerm } from '@cc/domain/terms';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -41,6 +43,10 @@ interface NewOrder {
   payAmount: number;
   rawAmount: number;
   discount: number;
+  /** Set when a certificate package paid for it (billing/cert-packages.ts). */
+  certPackageId?: number | null;
+  /** Overrides the batch's status: 1002 when the package left nothing to pay. */
+  status?: number;
 }
 
 /** 'SSL' + yyyyMMdd + 8 random digits (UTC date). */
@@ -146,6 +152,12 @@ async function writeOrders(deps: CreateOrdersDeps, accountId: number, product: P
     const status = product.free ? orderStatus.awaitingValidation : orderStatus.awaitingPayment;
     const batchId = orders.length > 1 ? randomUUID() : null;
     const numbered: NewOrder[] = orders.map((o) => ({ ...o.order, orderNo: '' }));
+    // The account's own price for this many certificates, then its packages first (billing/prices.ts accountPrice).
+    const rules = await discountRules(q, accountId);
+    for (const o of numbered) {
+      const priced = await priceOrder(q, accountId, product, rules, { term: body.year, rawAmount: o.rawAmount, quantity: numbered.length });
+      Object.assign(o, priced);
+    }
     drawOrderNos(numbered, now);
     const by = deps.by;
     await insertOrders(q, numbered, { accountId, product, status, validity: body.year, contactId, orgId, batchId, keyParams: body.pairParams ?? {}, memberId: by?.memberId ?? null, deptId: by?.deptId ?? null }, now);
@@ -234,6 +246,24 @@ function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBo
   };
 }
 
+/**
+ * An order's price for the account: its own discount at this quantity, and when a package of the product covers
+ * the term, the units drawn from it (in this transaction) and only the rest to pay; nothing left to pay starts
+ * validation at once, as a free product does.
+ */
+async function priceOrder(q: Queryable, accountId: number, product: Product, rules: DiscountRule[], o: { term: number; rawAmount: number; quantity: number }) {
+  const discount = discountFor(rules, { productNo: product.productNo, brand: product.brand, quantity: o.quantity });
+  const cover = packageCover(product, o.term, Number.MAX_SAFE_INTEGER);
+  const certPackageId = cover.units ? await drawFromPackage(q, accountId, product.productNo, cover.units) : null;
+  const payAmount = discounted(certPackageId ? o.rawAmount - cover.coveredRaw : o.rawAmount, discount);
+  return {
+    discount,
+    payAmount,
+    certPackageId,
+    ...(certPackageId && payAmount === 0 ? { status: orderStatus.awaitingValidation } : {}),
+  };
+}
+
 /** A contact or company id of this account; required for some products, checked whenever given. */
 async function ownedId(
   q: Queryable,
@@ -278,11 +308,11 @@ async function insertOrders(q: Queryable, orders: NewOrder[], c: Common, now: Da
     const rows = pending.map((o) => ({ ...o, keyParams: { ...c.keyParams, ...o.keyParams } }));
     const written = await q.query<{ order_no: string }>(
       `INSERT INTO orders (order_no, account_id, product_no, product_type, brand, order_status, validity, common_name, domain_names,
-         dcv_method, dcv_email, contact_id, org_id, csr, private_key_sealed, key_params, pay_amount, raw_amount, discount, batch_id, paid_at, member_id, dept_id)
-       SELECT e->>'orderNo', $2::int, $3::text, $4::text, $5::text, $6::int, $7::int, e->>'commonName', e->'domainNames',
+         dcv_method, dcv_email, contact_id, org_id, csr, private_key_sealed, key_params, pay_amount, raw_amount, discount, batch_id, paid_at, cert_package_id, member_id, dept_id)
+       SELECT e->>'orderNo', $2::int, $3::text, $4::text, $5::text, coalesce((e->>'status')::int, $6::int), $7::int, e->>'commonName', e->'domainNames',
               e->>'dcvMethod', e->>'dcvEmail', $8::int, $9::int, e->>'csr', e->>'keySealed', e->'keyParams',
               (e->>'payAmount')::bigint, (e->>'rawAmount')::bigint, (e->>'discount')::int, $10::text,
-              CASE WHEN $6::int = 1002 THEN now() END, $11::int, $12::int
+              CASE WHEN coalesce((e->>'status')::int, $6::int) = 1002 THEN now() END, (e->>'certPackageId')::int, $11::int, $12::int
          FROM jsonb_array_elements($1::jsonb) AS e
        ON CONFLICT (order_no) DO NOTHING
        RETURNING order_no`,

@@ -40,18 +40,18 @@ export interface AccountRow {
 }
 
 export async function accountById(q: Queryable, id: number): Promise<AccountRow> {
-  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT * FROM accounts WHERE id = $1`, [id]);
+  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE id = $1`, [id]);
   if (!row) throw fail('ACCOUNT_NOT_FOUND');
   return row;
 }
 
 export async function accountByEmail(q: Queryable, email: string): Promise<AccountRow | undefined> {
-  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT * FROM accounts WHERE email = $1`, [email.toLowerCase()]);
+  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE email = $1`, [email.toLowerCase()]);
   return row;
 }
 
 export async function accountByPhone(q: Queryable, telPrefix: string, telephone: string): Promise<AccountRow | undefined> {
-  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT * FROM accounts WHERE tel_prefix = $1 AND telephone = $2`, [
+  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE tel_prefix = $1 AND telephone = $2`, [
     telPrefix,
     telephone,
   ]);
@@ -72,7 +72,7 @@ export async function accountByUsername(q: Queryable, username: string, telPrefi
   if (telPrefix) return accountByPhone(q, telPrefix, u.telephone);
   // Without a prefix: the mainland number first, otherwise the one account with that number.
   const rows = await q.query<AccountRow & Record<string, unknown>>(
-    `SELECT * FROM accounts WHERE telephone = $1 ORDER BY (tel_prefix = '86') DESC, id LIMIT 2`,
+    `SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE telephone = $1 ORDER BY (tel_prefix = '86') DESC, id LIMIT 2`,
     [u.telephone],
   );
   if (rows[0]?.tel_prefix === '86' || rows.length === 1) return rows[0];

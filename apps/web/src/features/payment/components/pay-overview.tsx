@@ -9,6 +9,7 @@ import { VerificationNotice } from '../../../components/verification-notice.tsx'
 import type { usePayFlow } from '../hooks/use-pay-flow.ts';
 import { usePaymentT } from '../i18n.ts';
 import { useTermText } from './term-text.tsx';
+import { discounted } from '@cc/domain/pricing';
 
 /** The dialog's right side: the orders' term, common name and count, and the amount due. */
 export function PayOverview({ f, orderCount }: { f: ReturnType<typeof usePayFlow>; orderCount: number }) {
@@ -35,6 +36,20 @@ export function PayOverview({ f, orderCount }: { f: ReturnType<typeof usePayFlow
           </Descriptions.Item>
         </Descriptions>
         <Divider style={{ margin: '8px 0' }} />
+        {/* What the account's own discount and a certificate package took off the list price (one new order). */}
+        {orderCount === 1 && f.product.data && f.first && f.due === f.product.data.payAmount && f.product.data.rawAmount > f.product.data.payAmount ? (
+          <Descriptions column={1} size="small" data-testid="pay-savings">
+            <Descriptions.Item label={t('dialog.listPrice')}>{money(f.product.data.rawAmount)}</Descriptions.Item>
+            {f.product.data.discount < 100 ? (
+              <Descriptions.Item label={t('dialog.discount', { n: 100 - f.product.data.discount })}>
+                −{money(f.product.data.rawAmount - discounted(f.product.data.rawAmount, f.product.data.discount))}
+              </Descriptions.Item>
+            ) : null}
+            {discounted(f.product.data.rawAmount, f.product.data.discount) > f.product.data.payAmount ? (
+              <Descriptions.Item label={t('dialog.package')}>−{money(discounted(f.product.data.rawAmount, f.product.data.discount) - f.product.data.payAmount)}</Descriptions.Item>
+            ) : null}
+          </Descriptions>
+        ) : null}
         <Flex justify="space-between" align="baseline">
           <Typography.Text>{t('dialog.amountDue')}</Typography.Text>
           <Typography.Text strong style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} data-testid="pay-amount">

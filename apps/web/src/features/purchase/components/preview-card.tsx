@@ -27,6 +27,9 @@ export interface PreviewData {
   ordersWithErrors: number;
   rawPrice: string;
   total: string;
+  /** What the account's own discount and a certificate package took off ('' when nothing). */
+  discountNote?: string;
+  packageNote?: string;
   pricing: boolean;
   contact: Contact | null;
   showContact: boolean;
@@ -110,6 +113,18 @@ export function PreviewCard({ d }: { d: PreviewData }) {
           {d.rawPrice}
         </Typography.Text>
       </Flex>
+      {d.discountNote ? (
+        <Flex justify="space-between" style={{ marginTop: 4 }}>
+          <Typography.Text type="secondary">{t('preview.discount')}</Typography.Text>
+          <Typography.Text data-testid="preview-discount">{d.discountNote}</Typography.Text>
+        </Flex>
+      ) : null}
+      {d.packageNote ? (
+        <Flex justify="space-between" style={{ marginTop: 4 }}>
+          <Typography.Text type="secondary">{t('preview.package')}</Typography.Text>
+          <Typography.Text data-testid="preview-package">{d.packageNote}</Typography.Text>
+        </Flex>
+      ) : null}
       <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
         <Typography.Text strong>{t('preview.total')}</Typography.Text>
         <Spin spinning={d.pricing} size="small">

@@ -9,11 +9,19 @@ export interface Quote {
   now: number;
   /** Cents of one order by its number of billed names. */
   byCount: Map<number, number>;
+  /** The account's own percent (100: none). */
+  discount: number;
+  /** Cents certificate packages take off, and certificates left in them (of the product). */
+  packageCovered: number;
+  packageRemaining: number;
 }
 
 export interface PriceAnswer {
   allRawPrice: number;
   allNowPrice: number;
+  discount?: number;
+  packageCovered?: number;
+  packageRemaining?: number;
 }
 
 export type PriceCall = (names: string[] | undefined) => Promise<PriceAnswer>;
@@ -35,6 +43,9 @@ export async function quoteOrders(counts: ReturnType<typeof billedCounts>, empty
     raw: rs.reduce((s, r) => s + r.count * r.p.allRawPrice, 0),
     now: rs.reduce((s, r) => s + r.count * r.p.allNowPrice, 0),
     byCount: new Map(rs.map((r) => [r.n, r.p.allNowPrice] as const)),
+    discount: rs[0]?.p.discount ?? 100,
+    packageCovered: rs.reduce((s, r) => s + r.count * (r.p.packageCovered ?? 0), 0),
+    packageRemaining: rs[0]?.p.packageRemaining ?? 0,
   };
 }
 

@@ -10,6 +10,7 @@ import { defaultPageSize, formatValidity, pageSizes, termChoices } from '@cc/dom
 import { ApiError } from '../../../lib/http.ts';
 import { useDisplayCurrency, useMoney } from '../../../hooks/use-money.ts';
 import { useProducts, type ProductsAnswer } from '../api/get-products.ts';
+import { useMyPrices } from '../api/get-my-prices.ts';
 import { usePurchaseT } from '../i18n.ts';
 import { productNameFor } from '@cc/domain/product-name';
 
@@ -18,10 +19,11 @@ type Product = ProductsAnswer['data'][number];
 /** Below this the table scrolls sideways rather than squeezing the prices column. */
 const minTableWidth = 860;
 
-/** /ssl/products: every product the account can buy, with its price for each term it is sold for. */
+/** /ssl/products: every product the account can buy, with the account's own price for each term it is sold for. */
 export default function ProductsPage() {
   const { t, lang } = usePurchaseT();
   const products = useProducts();
+  const mine = useMyPrices();
   const money = useMoney();
   const currency = useDisplayCurrency();
   const [q, setQ] = useState('');
@@ -81,7 +83,7 @@ export default function ProductsPage() {
               <Flex gap={6} wrap data-testid={`prices-${p.productNo}`}>
                 {termChoices(p.maxYear, p.free).map((term) => (
                   <Tag key={term} color={p.free ? 'green' : 'blue'}>
-                    {termLabel(term)}: {p.free ? t('products.free') : money(priceFor(p, { term, domainCount: 1 }).allNowPrice)}
+                    {termLabel(term)}: {p.free ? t('products.free') : money(mine.data?.get(`${p.productNo}:${term}`) ?? priceFor(p, { term, domainCount: 1 }).allNowPrice)}
                   </Tag>
                 ))}
               </Flex>

@@ -142,6 +142,20 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     boxText.current.extraDomains = fill.extraDomains;
   }
 
+  // ---- a buy link of the price list: /ssl/certificates?productNo=…&year=… chooses that product and term once.
+  const linkedProduct = ticketParam ? '' : (linkParams.get('productNo') ?? '');
+  if (linkedProduct && products.data && prefilledFrom !== searchStr) {
+    setPrefilledFrom(searchStr);
+    const p = products.data.data.find((x) => x.productNo === linkedProduct);
+    if (p) {
+      setBrand(p.subBrand);
+      setCertType(p.certType);
+      setProduct(p.productNo);
+      const year = Number(linkParams.get('year'));
+      if (Number.isInteger(year) && year > 0) setTerm(year);
+    }
+  }
+
   // Stable (setters only), so that the memoised sections do not re-render for them.
   const touch = useCallback((f: string) => setTouched((s) => (s[f] ? s : { ...s, [f]: true })), []);
   const changed = useCallback(
@@ -508,6 +522,12 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
               ordersWithErrors={mode === 'single' ? 0 : plan.orders.filter((o) => o.errors.length).length}
               rawPrice={money(product?.free ? 0 : (price?.raw ?? 0))}
               total={money(product?.free ? 0 : (price?.now ?? 0))}
+              discountNote={!product?.free && price && price.discount < 100 ? t('preview.discountOff', { n: 100 - price.discount }) : ''}
+              packageNote={
+                !product?.free && price && (price.packageRemaining > 0 || price.packageCovered > 0)
+                  ? t('preview.packageUse', { covered: money(price.packageCovered), left: price.packageRemaining })
+                  : ''
+              }
               pricing={pricing}
               contact={contact}
               showContact={showContact}
