@@ -27,7 +27,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /wxredirect', 'DELETE /v1/wechat',
     'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
     'POST /v1/user/depts', 'PUT /v1/user/depts', 'GET /v1/user/roles', 'PUT /v1/user/roles',
-    'POST /wxredirect', 'DELETE /v1/wechat', 'POST /v1/withdraw',
+    'POST /v1/withdraw',
   ],
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
@@ -53,7 +53,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'PUT /dm-serv/v1/orders/remark', 'PUT /dm-serv/v1/domains/nameservers', 'POST /dm-serv/v1/orders/renew',
     'POST /dm-serv/v1/transferIn', 'POST /dm-serv/v1/transferOut/{id}', 'POST /dm-serv/v1/groups', 'PUT /dm-serv/v1/groups/{id}',
     'DELETE /dm-serv/v1/groups/{id}', 'POST /dm-serv/v1/groups/addDomain/{id}', 'POST /dm-serv/v1/groups/delDomain/{id}', 'POST /dm-serv/v1/batch',
-    'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew', 'POST /v1/certPkg',
+    'POST /v1/certPkg',
   ],
   read: [
     'GET /v1/account/manage', 'GET /v1/siteMsg', 'GET /v1/siteMsg/summary', 'GET /v1/siteMsg/announcement', 'GET /v1/dashboard',
