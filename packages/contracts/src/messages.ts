@@ -7,6 +7,7 @@ import { accountMessagesEn, accountMessagesZh } from './account-messages.ts';
 import { realNameMessagesEn, realNameMessagesZh } from './real-name-messages.ts';
 import { apiKeysMessagesEn, apiKeysMessagesZh } from './api-keys-messages.ts';
 import { securityMessagesEn, securityMessagesZh } from './security-messages.ts';
+import { discoveryMessagesEn, discoveryMessagesZh } from './discovery-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -26,6 +27,7 @@ const zh = {
   ...realNameMessagesZh,
   ...apiKeysMessagesZh,
   ...securityMessagesZh,
+  ...discoveryMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -41,6 +43,7 @@ const en: Record<MessageKey, string> = {
   ...realNameMessagesEn,
   ...apiKeysMessagesEn,
   ...securityMessagesEn,
+  ...discoveryMessagesEn,
 };
 
 export const messages = { zh, en } as const;

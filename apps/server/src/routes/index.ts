@@ -18,6 +18,7 @@ import { recordActivities } from '../plugins/activity-log.ts';
 import { apiKeyRoutes } from './account/api-keys.ts';
 import { securityRoutes } from './account/security.ts';
 import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
+import { discoveryRoutes } from './discovery/index.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
@@ -52,4 +53,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cfdnsRoutes);
   await app.register(toolsRoutes);
   await app.register(renewalRoutes);
+  await app.register(discoveryRoutes);
 };
