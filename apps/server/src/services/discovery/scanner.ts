@@ -7,7 +7,8 @@ import { expandCidr } from '@cc/domain/discovery';
 import { allSuitesCipherString, tls13Suites } from '../tls-report/ciphers.ts';
 import { checkChain, describeCertificate, trustAnchors } from '../tls-report/chain.ts';
 import { chainAsSent, probe, type Endpoint } from '../tls-report/probe.ts';
-import { checkTarget } from '../tls-report/target.ts';
+import { checkTarget, systemResolve, type Resolve } from '../tls-report/target.ts';
+import { createDnsLookup } from '../../adapters/dns/resolver.ts';
 import { enqueue, type Job, type JobOutcome, type JobRun } from '../jobs/queue.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 
@@ -20,6 +21,7 @@ const batchSize = 200;
 export interface ScanSettings {
   allowPrivate: boolean;
   extraCaFile?: string | undefined;
+  resolve: Resolve;
 }
 
 /** What one endpoint served: the chain (leaf first, as sent when a TLS ≤ 1.2 handshake showed it) and the protocol. */
@@ -98,7 +100,7 @@ export async function scanEndpoint(db: Db, ep: EndpointRow, timeoutMs: number, e
   let ip = '';
   let result: Handshake;
   try {
-    ip = await checkTarget(ep.host, settings.allowPrivate);
+    ip = await checkTarget(ep.host, settings.allowPrivate, settings.resolve);
     result = await handshake({ host: ep.host, ip, port: ep.port }, timeoutMs);
   } catch (e) {
     // The same rule as the TLS report: a name that resolves to nothing, or to an internal address, is not scanned.
@@ -197,7 +199,12 @@ export function discoveryScan(app: FastifyInstance) {
     );
     if (!p) return;
     await db.tx((q) => expandTargets(q, p.id));
-    const settings: ScanSettings = { allowPrivate: app.config.REPORT_ALLOW_PRIVATE === 'on', extraCaFile: app.config.REPORT_EXTRA_CA_FILE };
+    const settings: ScanSettings = {
+      allowPrivate: app.config.REPORT_ALLOW_PRIVATE === 'on',
+      extraCaFile: app.config.REPORT_EXTRA_CA_FILE,
+      // The resolver DCV uses when one is configured, so both see the same names; else the system's, as a browser would.
+      resolve: app.config.DNS_RESOLVER ? createDnsLookup(app.config.DNS_RESOLVER).a : systemResolve,
+    };
     const started = Date.now();
     const inTime = () => Date.now() - started < runBudgetMs && !run.signal.aborted;
     let scanned = 0;
