@@ -29,6 +29,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
   full: [
     'PUT /v1/inviteCode', 'POST /v1/profile', 'PUT /v1/profile', 'POST /v1/inform', 'POST /v1/realAuth', 'POST /v1/orgRealAuth',
     'POST /v1/tools/cfdns/zones', 'POST /v1/tools/cfdns/records', 'POST /v1/tools/cfdns/create', 'POST /v1/tools/report',
+    'POST /v1/discovery/profiles', 'PUT /v1/discovery/profiles/{id}', 'POST /v1/discovery/profiles/{id}/scan', 'POST /v1/discovery/targets',
+    'POST /v1/discovery/targets/fromOrders', 'DELETE /v1/discovery/targets/{id}',
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
@@ -49,6 +51,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/mssl/domains', 'GET /v1/orders/cert/{orderNo}', 'GET /v1/orders/download/{orderNo}', 'GET /v1/orders/batch/download', 'GET /v1/orders/reSign/records',
     'GET /v1/orders/payWays', 'GET /v1/deposit/{id}', 'GET /v1/orders/batch/pay/queues', 'GET /v1/orders/batch/pay/status', 'GET /v1/creditChangeRecords',
     'GET /v1/tools/report', 'GET /v1/tools/report/{id}', 'GET /v1/orders/renewTicket/{orderNo}',
+    'GET /v1/discovery/dashboard', 'GET /v1/discovery/profiles', 'GET /v1/discovery/targets', 'GET /v1/discovery/certs', 'GET /v1/discovery/certs/export',
+    'GET /v1/discovery/certs/{id}',
   ],
 };
 

@@ -28,8 +28,9 @@ const secret = {
   remark: `alice remark ${tag}`,
   dnsEmail: `dns-${tag}@alice-mail.example`,
   keyName: `alice-key-${tag}`,
+  discovery: `scan-${tag}.alice.example`,
 };
-const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0 };
+const a = { id: 0, token: '', sessionId: '', apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, profileId: 0, targetId: 0, discoveryCertId: 0 };
 let aBalance = 0;
 let bId = 0;
 let bobToken = '';
@@ -86,6 +87,17 @@ beforeAll(async () => {
   const key = must<{ key: { id: number; prefix: string } }>(await alice.post('/v1/apiKey', { name: secret.keyName, scope: 'full' })).key;
   a.apiKeyId = key.id;
   a.apiKeyPrefix = key.prefix;
+  // Discovery: a target, its profile, and a certificate found (the issued order's, as a scan would store it).
+  must(await alice.post('/v1/discovery/targets', { lines: [secret.discovery], group: secret.remark }));
+  a.targetId = must<{ items: { id: number; profileId: number }[] }>(await alice.get('/v1/discovery/targets')).items[0]!.id;
+  a.profileId = must<{ items: { id: number }[] }>(await alice.get('/v1/discovery/profiles')).items[0]!.id;
+  const [own] = await t.app.db.query<{ cert_pem: string; not_after: Date }>(`SELECT c.cert_pem, c.not_after FROM certificates c JOIN orders o ON o.id = c.order_id WHERE o.order_no = $1`, [a.issued]);
+  const [dc] = await t.app.db.query<{ id: number }>(
+    `INSERT INTO discovery_certs (account_id, sha256, serial, subject, issuer, names, key_algorithm, key_size, not_before, not_after, self_signed, pem, trusted)
+     VALUES ($1, 'AA:BB', '01', $2, 'CN=Test', $3::jsonb, 'RSA', 2048, now(), $4, false, $5, true) RETURNING id`,
+    [a.id, `CN=${secret.discovery}`, JSON.stringify([`DNS:${secret.discovery}`]), own!.not_after, own!.cert_pem],
+  );
+  a.discoveryCertId = dc!.id;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -104,6 +116,17 @@ function attempts(): Record<string, Call[]> {
     'PUT /v1/apiKey/{id}': [{ method: 'PUT', url: `/v1/apiKey/${a.apiKeyId}`, payload: { name: 'hijacked', scope: 'read' } }],
     'POST /v1/apiKey/{id}/rotate': [{ method: 'POST', url: `/v1/apiKey/${a.apiKeyId}/rotate`, payload: {} }],
     'DELETE /v1/apiKey/{id}': [{ method: 'DELETE', url: `/v1/apiKey/${a.apiKeyId}` }],
+    'GET /v1/discovery/dashboard': [{ method: 'GET', url: '/v1/discovery/dashboard' }],
+    'GET /v1/discovery/profiles': [{ method: 'GET', url: '/v1/discovery/profiles' }],
+    'PUT /v1/discovery/profiles/{id}': [{ method: 'PUT', url: `/v1/discovery/profiles/${a.profileId}`, payload: { name: 'hijacked', everyHours: 1, timeoutMs: 1000, concurrency: 1, enabled: false } }],
+    'POST /v1/discovery/profiles/{id}/scan': [{ method: 'POST', url: `/v1/discovery/profiles/${a.profileId}/scan`, payload: {} }],
+    'GET /v1/discovery/targets': [{ method: 'GET', url: '/v1/discovery/targets' }],
+    'POST /v1/discovery/targets': [{ method: 'POST', url: '/v1/discovery/targets', payload: { lines: ['bob.example'], profileId: a.profileId } }],
+    'POST /v1/discovery/targets/fromOrders': [{ method: 'POST', url: '/v1/discovery/targets/fromOrders', payload: { profileId: a.profileId } }, { method: 'POST', url: '/v1/discovery/targets/fromOrders', payload: {} }],
+    'DELETE /v1/discovery/targets/{id}': [{ method: 'DELETE', url: `/v1/discovery/targets/${a.targetId}` }],
+    'GET /v1/discovery/certs': [{ method: 'GET', url: `/v1/discovery/certs?q=${secret.discovery}` }, { method: 'GET', url: '/v1/discovery/certs' }],
+    'GET /v1/discovery/certs/export': [{ method: 'GET', url: '/v1/discovery/certs/export' }],
+    'GET /v1/discovery/certs/{id}': [{ method: 'GET', url: `/v1/discovery/certs/${a.discoveryCertId}` }],
     'GET /v1/contacts': [{ method: 'GET', url: `/v1/contacts?lastname=${secret.lastname}` }, { method: 'GET', url: '/v1/contacts?limit=100' }],
     'PUT /v1/contacts': [{ method: 'PUT', url: '/v1/contacts', payload: { ...validContact, id: a.contactId, lastname: 'Hijacked' } }],
     'DELETE /v1/contacts/{id}': [{ method: 'DELETE', url: `/v1/contacts/${a.contactId}` }],
@@ -192,6 +215,8 @@ const noOwnedIds = new Set([
   'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'POST /v1/sessions/revokeOthers',
   'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize', 'POST /wxredirect', 'DELETE /v1/wechat',
   'POST /sandbox/wechat/authorize',
+  // Discovery: a new profile is the caller's own.
+  'POST /v1/discovery/profiles',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -247,6 +272,9 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(await balanceOf(t.app, bId)).toBe(bBalance);
     const [bobs] = await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE account_id = $1`, [bId]);
     expect(bobs!.n, 'orders the second account made from the first account\'s contact, company or renewal ticket').toBe(0);
+    const targets = (await alice.get('/v1/discovery/targets')).body.data as { items: { id: number; value: string; profileId: number }[] };
+    expect(targets.items).toMatchObject([{ id: a.targetId, value: secret.discovery, profileId: a.profileId }]);
+    expect((await alice.get('/v1/discovery/profiles')).body.data).toMatchObject({ items: [{ id: a.profileId, enabled: true }] });
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
   });
 });
