@@ -119,9 +119,8 @@ export default function ManagePage() {
               render: (_, r) => (
                 <Popconfirm
                   title={t('manage.removeConfirm')}
-                  onConfirm={async () => {
-                    await remove.mutateAsync(r.id);
-                    toast.success(t('manage.removed'));
+                  onConfirm={() => {
+                    void remove.mutateAsync(r.id).then(() => toast.success(t('manage.removed')));
                   }}
                 >
                   <Button type="link" danger size="small" aria-label={`${t('manage.remove')} ${r.value}`}>{t('manage.remove')}</Button>
