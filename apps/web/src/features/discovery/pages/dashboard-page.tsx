@@ -72,7 +72,7 @@ export default function DashboardPage() {
               rowKey="id"
               pagination={false}
               dataSource={d.upcoming}
-              locale={{ emptyText: t('dashboard.none') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('dashboard.none')}</Typography.Text> }}
               data-testid="upcoming"
               columns={[
                 { title: t('certs.subject'), key: 's', render: (_, c) => <Link to="/certhub/discovery/certs/$id" params={{ id: String(c.id) }}>{c.names[0]?.replace(/^DNS:/, '') ?? c.subject}</Link> },
@@ -88,7 +88,7 @@ export default function DashboardPage() {
             <List
               size="small"
               dataSource={d.alerts}
-              locale={{ emptyText: t('dashboard.none') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('dashboard.none')}</Typography.Text> }}
               data-testid="alerts"
               renderItem={(a) => (
                 <List.Item>
@@ -105,7 +105,7 @@ export default function DashboardPage() {
             <List
               size="small"
               dataSource={d.changes}
-              locale={{ emptyText: t('dashboard.none') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('dashboard.none')}</Typography.Text> }}
               data-testid="changes"
               renderItem={(c) => (
                 <List.Item>

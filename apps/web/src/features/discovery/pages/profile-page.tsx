@@ -88,7 +88,7 @@ export default function ProfilePage() {
         }
       >
         <Typography.Paragraph type="secondary">
-          {t('profile.intro')} <Link to="/account/notify">{t('profile.notify')}</Link>
+          {t('profile.intro')} <Link to="/account/notify" style={{ textDecoration: 'underline' }}>{t('profile.notify')}</Link>
         </Typography.Paragraph>
         <Table<Profile>
           rowKey="id"
