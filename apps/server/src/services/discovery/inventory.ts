@@ -222,7 +222,9 @@ const certColumns = `c.id, c.sha256, c.subject, c.issuer, c.names, c.serial, c.n
   o.order_no, (SELECT count(*)::int FROM discovery_endpoints e WHERE e.cert_id = c.id) AS endpoints, c.last_seen`;
 
 function toSummary(r: CertRow, now: Date): CertSummary {
-  const daysLeft = Math.floor((new Date(r.not_after).getTime() - now.getTime()) / dayMs);
+  const ms = new Date(r.not_after).getTime() - now.getTime();
+  // Whole days either way ("ended 1 day ago", not 2); the bucket is decided by the exact instant.
+  const daysLeft = Math.trunc(ms / dayMs);
   return {
     id: r.id,
     sha256: r.sha256,
@@ -233,7 +235,7 @@ function toSummary(r: CertRow, now: Date): CertSummary {
     notBefore: iso(r.not_before),
     notAfter: iso(r.not_after),
     daysLeft,
-    bucket: expiryBucketOf(daysLeft),
+    bucket: ms < 0 ? 'expired' : expiryBucketOf(daysLeft),
     keyAlgorithm: r.key_algorithm,
     keySize: r.key_size,
     trusted: r.trusted,

@@ -51,10 +51,11 @@ export default function CertPage() {
           <Descriptions.Item label={t('cert.names')}>{(view?.subjectAltNames ?? c.names).join(', ')}</Descriptions.Item>
           <Descriptions.Item label={t('cert.order')}>{c.orderNo ? <Tag color="blue">{c.orderNo}</Tag> : <Tag>{t('cert.unmanaged')}</Tag>}</Descriptions.Item>
           <Descriptions.Item label={t('cert.validity')}>
-            {formatDateTime(c.notBefore)} — {formatDateTime(c.notAfter)} <BucketTag bucket={c.bucket} />
+            {formatDateTime(c.notBefore)} — {formatDateTime(c.notAfter)}{' '}
+            <BucketTag bucket={c.bucket} />
             <DaysLeft days={c.daysLeft} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('cert.key')}>{view ? `${view.publicKey.algorithm} ${view.publicKey.keySize ?? ''}` : `${c.keyAlgorithm} ${c.keySize}`}</Descriptions.Item>
+          <Descriptions.Item label={t('cert.key')}>{`${c.keyAlgorithm} ${c.keySize}`}{view?.publicKey.curve ? ` (${view.publicKey.curve})` : ''}</Descriptions.Item>
           <Descriptions.Item label={t('cert.signature')}>{view?.signatureAlgorithm ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('cert.serial')}><span style={mono}>{view?.serialNumber ?? c.serial}</span></Descriptions.Item>
           <Descriptions.Item label={t('cert.sha256')} span={2}><span style={mono}>{c.sha256}</span></Descriptions.Item>

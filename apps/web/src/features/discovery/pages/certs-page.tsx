@@ -64,7 +64,6 @@ export default function CertsPage() {
           dataSource={items}
           locale={{ emptyText: t('certs.empty') }}
           pagination={{ pageSize: 50, hideOnSinglePage: true }}
-          scroll={{ x: 1000 }}
           data-testid="certs"
           columns={[
             {

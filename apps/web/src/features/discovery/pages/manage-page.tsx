@@ -109,7 +109,7 @@ export default function ManagePage() {
           columns={[
             { title: t('manage.target'), dataIndex: 'value', key: 'value' },
             { title: t('manage.kind'), key: 'kind', render: (_, r) => t(`manage.kinds.${r.kind}`) },
-            { title: t('manage.ports'), key: 'ports', render: (_, r) => r.ports.join(', ') },
+            { title: t('manage.portsCol'), key: 'ports', render: (_, r) => r.ports.join(', ') },
             { title: t('manage.group'), key: 'group', render: (_, r) => (r.group ? <Tag>{r.group}</Tag> : null) },
             { title: t('manage.endpoints'), dataIndex: 'endpoints', key: 'endpoints' },
             { title: t('manage.status'), key: 'state', render: (_, r) => <StateTag state={r.worstState} /> },

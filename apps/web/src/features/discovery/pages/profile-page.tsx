@@ -98,14 +98,13 @@ export default function ProfilePage() {
           pagination={false}
           locale={{ emptyText: t('profile.empty') }}
           data-testid="profiles"
-          scroll={{ x: 900 }}
           columns={[
             { title: t('profile.name'), dataIndex: 'name', key: 'name' },
             { title: t('profile.everyHours'), dataIndex: 'everyHours', key: 'every' },
             { title: t('profile.timeoutMs'), dataIndex: 'timeoutMs', key: 'timeout' },
             { title: t('profile.concurrency'), dataIndex: 'concurrency', key: 'conc' },
             { title: t('profile.enabled'), key: 'enabled', render: (_, p) => <Tag color={p.enabled ? 'success' : 'default'}>{p.enabled ? '✓' : '—'}</Tag> },
-            { title: t('profile.targets'), key: 'targets', render: (_, p) => `${p.targets} / ${p.endpoints}` },
+            { title: t('profile.targetsEndpoints'), key: 'targets', render: (_, p) => `${p.targets} / ${p.endpoints}` },
             { title: t('profile.lastRunAt'), key: 'last', render: (_, p) => (p.lastRunAt ? formatDateTime(p.lastRunAt) : t('profile.never')) },
             { title: t('profile.nextScanAt'), key: 'next', render: (_, p) => (p.nextScanAt ? formatDateTime(p.nextScanAt) : '—') },
             {
