@@ -10,6 +10,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['payments', { run: async () => (await import('./sections/payments.ts')).run() }],
   ['lighthouse', { run: async () => (await import('./sections/lighthouse.ts')).run() }],
   ['typing', { run: async () => (await import('./sections/typing.ts')).run() }],
+  ['discovery', { run: async () => (await import('./sections/discovery.ts')).run() }],
 ];
 
 const only = process.argv.slice(2);
