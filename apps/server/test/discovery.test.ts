@@ -230,6 +230,16 @@ describe('discovery: scanning real TLS servers on loopback', () => {
     expect(dash.managed).toBe(1);
     expect(dash.upcoming[0]!.subject).toBe('CN=expired.example');
     expect(dash.alerts.length).toBeGreaterThanOrEqual(9);
+    // Names bought here that no target scans: the order's names but shop.example.
+    const bought = await t.app.db.query<{ name: string }>(
+      `SELECT DISTINCT jsonb_array_elements_text(c.domains) AS name FROM certificates c JOIN orders o ON o.id = c.order_id WHERE o.order_no = $1`,
+      [orderNo],
+    );
+    expect(dash.unmonitored).toEqual([...new Set(bought.map((b) => b.name.replace(/^\*\./, '')))].filter((n) => n !== 'shop.example').sort());
+    await me.post('/v1/discovery/targets', { lines: ['unscanned.example'] });
+    await t.app.db.query(`UPDATE certificates SET domains = '["shop.example", "unscanned.example", "api.shop.example"]'::jsonb WHERE order_id = $1 AND id = (SELECT min(id) FROM certificates WHERE order_id = $1)`, [o!.id]);
+    expect(((await me.get('/v1/discovery/dashboard')).body.data as DashboardAnswer).unmonitored).toEqual(['api.shop.example']);
+    await me.del(`/v1/discovery/targets/${(await targets()).find((x) => x.value === 'unscanned.example')!.id}`);
     const shopId = (await certs('?managed=yes'))[0]!.id;
     expect(((await me.get(`/v1/discovery/certs/${shopId}`)).body.data as CertDetail).newerOrderCertificate).toBe(true);
 
@@ -274,7 +284,7 @@ describe('discovery: input and other accounts', () => {
     expect(await targets(other)).toEqual([]);
     expect(await certs('', other)).toEqual([]);
     const dash = (await other.get('/v1/discovery/dashboard')).body.data as DashboardAnswer;
-    expect(dash).toMatchObject({ certs: 0, alerts: [], changes: [], upcoming: [] });
+    expect(dash).toMatchObject({ certs: 0, alerts: [], changes: [], upcoming: [], unmonitored: [] });
     expect((await other.get(`/v1/discovery/certs/${c!.id}`)).body.code).toBe(14501);
     expect((await other.post(`/v1/discovery/profiles/${pr!.id}/scan`, {})).body.code).toBe(14501);
     expect((await other.put(`/v1/discovery/profiles/${pr!.id}`, { name: 'x', everyHours: 1, timeoutMs: 1000, concurrency: 1, enabled: false })).body.code).toBe(14501);

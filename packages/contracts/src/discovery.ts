@@ -158,6 +158,7 @@ export const dashboardAnswer = z.object({
   upcoming: z.array(certSummary).describe('soonest expiry first, ended ones included'),
   changes: z.array(endpoint.extend({ certId: z.number().int().nullable() })).describe('endpoints whose certificate changed, newest first'),
   alerts: z.array(alert),
+  unmonitored: z.array(z.string()).describe('names of certificates bought here that no scan target covers'),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
 

@@ -195,6 +195,14 @@ export async function orderNames(q: Queryable, accountId: number): Promise<strin
   return [...new Set(rows.map((r) => r.name.replace(/^\*\./, '')))].sort();
 }
 
+/** Drift: names of the account's certificates bought here that no host target scans (at most 50, sorted). */
+async function unmonitoredNames(q: Queryable, accountId: number): Promise<string[]> {
+  const names = await orderNames(q, accountId);
+  if (!names.length) return [];
+  const covered = new Set((await q.query<{ value: string }>(`SELECT value FROM discovery_targets WHERE account_id = $1 AND kind = 'host'`, [accountId])).map((r) => r.value));
+  return names.filter((n) => !covered.has(n)).slice(0, 50);
+}
+
 export async function deleteTarget(db: Db, accountId: number, id: number): Promise<void> {
   const rows = await db.query(`DELETE FROM discovery_targets WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId]);
   if (!rows.length) throw fail('DISCOVERY_NOT_FOUND');
@@ -322,5 +330,6 @@ export async function dashboard(q: Queryable, accountId: number, now = new Date(
     upcoming: certs.filter((c) => c.endpoints > 0).slice(0, 10),
     changes: changes.map((e) => ({ id: e.id, host: e.host, port: e.port, ip: e.ip, state: e.state, protocol: e.protocol, lastScanAt: iso(e.last_scan_at), changedAt: iso(e.changed_at), certId: e.cert_id })),
     alerts: await listAlerts(q, accountId),
+    unmonitored: await unmonitoredNames(q, accountId),
   };
 }

@@ -22,6 +22,8 @@ const zh = {
     daysLeft: '剩余 {{days}} 天',
     ended: '已过期 {{days}} 天',
     endpoint: '端点',
+    unmonitored: '未监控的已购域名',
+    unmonitoredHelp: '以下域名的证书在本平台购买，但不在任何扫描目标中。可在“扫描目标”中从订单导入。',
     time: '时间',
   },
   manage: {
@@ -144,6 +146,8 @@ const en: Widen<typeof zh> = {
     daysLeft: '{{days}} days left',
     ended: 'ended {{days}} days ago',
     endpoint: 'Endpoint',
+    unmonitored: 'Names bought here, not monitored',
+    unmonitoredHelp: 'Certificates for these names were bought here, but no scan target covers them. Import them from your orders under Scan targets.',
     time: 'Time',
   },
   manage: {

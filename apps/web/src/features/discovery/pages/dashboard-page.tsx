@@ -101,6 +101,14 @@ export default function DashboardPage() {
               )}
             />
           </Card>
+          {d.unmonitored.length ? (
+            <Card title={t('dashboard.unmonitored')} size="small" style={{ marginBottom: 16 }} data-testid="unmonitored">
+              <Typography.Paragraph type="secondary">{t('dashboard.unmonitoredHelp')}</Typography.Paragraph>
+              {d.unmonitored.map((n) => (
+                <Tag key={n}>{n}</Tag>
+              ))}
+            </Card>
+          ) : null}
           <Card title={t('dashboard.changes')} size="small">
             <List
               size="small"
