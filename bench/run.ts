@@ -13,6 +13,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['typing', { run: async () => (await import('./sections/typing.ts')).run() }],
   ['messages', { run: async () => (await import('./sections/messages.ts')).run() }],
   ['dns', { run: async () => (await import('./sections/dns.ts')).run() }],
+  ['discovery', { run: async () => (await import('./sections/discovery.ts')).run() }],
 ];
 
 const only = process.argv.slice(2);

@@ -37,6 +37,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /dm-serv/v1/domains/recordsDel', 'POST /dm-serv/v1/dns/zones/{zone}/rollback', 'POST /dm-serv/v1/dns/zones/{zone}/import', 'POST /dm-serv/v1/dns/batch',
     'POST /v1/invoiceOrganizations', 'PUT /v1/invoiceOrganizations', 'DELETE /v1/invoiceOrganizations/{id}', 'POST /v1/invoiceContacts',
     'PUT /v1/invoiceContacts', 'DELETE /v1/invoiceContacts/{id}', 'POST /v1/invoices', 'DELETE /v1/invoices/{id}',
+    'POST /v1/discovery/profiles', 'PUT /v1/discovery/profiles/{id}', 'POST /v1/discovery/profiles/{id}/scan', 'POST /v1/discovery/targets',
+    'POST /v1/discovery/targets/fromOrders', 'DELETE /v1/discovery/targets/{id}',
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
@@ -74,6 +76,8 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/creditChangeRecords/export', 'GET /v1/transactions', 'GET /v1/transactions/monthlyConsumption', 'GET /v1/transactions/export',
     'GET /v1/transactions/reconciliation', 'GET /v1/invoiceOrganizations', 'GET /v1/invoiceContacts', 'GET /v1/invoices', 'GET /v1/invoices/{id}/pdf',
     'GET /v1/withdraw', 'GET /v1/certPkg', 'GET /v1/products/myPrices',
+    'GET /v1/discovery/dashboard', 'GET /v1/discovery/profiles', 'GET /v1/discovery/targets', 'GET /v1/discovery/certs', 'GET /v1/discovery/certs/export',
+    'GET /v1/discovery/certs/{id}',
   ],
 };
 

@@ -37,8 +37,9 @@ const secret = {
   deptName: `alice-dept-${tag}`,
   invoiceOrg: `Alice发票抬头${tag}`,
   invoiceCon: `Alice收件人${tag}`,
+  discovery: `scan-${tag}.alice.example`,
 };
-const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0, deptId: 0, memberId: 0, invoiceOrgId: 0, invoiceConId: 0, invoiceId: 0, issuedInvoiceId: 0, withdrawalId: 0 };
+const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0, deptId: 0, memberId: 0, invoiceOrgId: 0, invoiceConId: 0, invoiceId: 0, issuedInvoiceId: 0, withdrawalId: 0, profileId: 0, targetId: 0, discoveryCertId: 0 };
 /** The first account's domain names and ids under /dm-serv/v1. */
 const dm = { domain: `alice-${tag}.com`, moved: `alice-in-${tag}.net`, orderNo: '', cartId: 0, contactId: 0, groupId: 0, batchId: '', transferId: 0 };
 let aBalance = 0;
@@ -133,6 +134,17 @@ beforeAll(async () => {
   a.invoiceId = (await t.app.db.query<{ id: number }>(inv, [a.id, a.invoiceOrgId, a.invoiceConId, org, con, 'pending', null, null]))[0]!.id;
   a.issuedInvoiceId = (await t.app.db.query<{ id: number }>(inv, [a.id, a.invoiceOrgId, a.invoiceConId, org, con, 'issued', `INV${tag}`, Buffer.from(secret.invoiceOrg)]))[0]!.id;
   a.withdrawalId = (await t.app.db.query<{ id: number }>(`INSERT INTO withdrawals (account_id, amount, method, bank_name, bank_account, account_name) VALUES ($1, 100, 'bank', $2, '6222020200112233', $2) RETURNING id`, [a.id, secret.invoiceCon]))[0]!.id;
+  // Discovery: a target, its profile, and a certificate found (the issued order's, as a scan would store it).
+  must(await alice.post('/v1/discovery/targets', { lines: [secret.discovery], group: secret.remark }));
+  a.targetId = must<{ items: { id: number; profileId: number }[] }>(await alice.get('/v1/discovery/targets')).items[0]!.id;
+  a.profileId = must<{ items: { id: number }[] }>(await alice.get('/v1/discovery/profiles')).items[0]!.id;
+  const [own] = await t.app.db.query<{ cert_pem: string; not_after: Date }>(`SELECT c.cert_pem, c.not_after FROM certificates c JOIN orders o ON o.id = c.order_id WHERE o.order_no = $1`, [a.issued]);
+  const [dc] = await t.app.db.query<{ id: number }>(
+    `INSERT INTO discovery_certs (account_id, sha256, serial, subject, issuer, names, key_algorithm, key_size, not_before, not_after, self_signed, pem, trusted)
+     VALUES ($1, 'AA:BB', '01', $2, 'CN=Test', $3::jsonb, 'RSA', 2048, now(), $4, false, $5, true) RETURNING id`,
+    [a.id, `CN=${secret.discovery}`, JSON.stringify([`DNS:${secret.discovery}`]), own!.not_after, own!.cert_pem],
+  );
+  a.discoveryCertId = dc!.id;
   // The first account's own batch payment settles now, so that balances compared at the end moved for no one else.
   await drainAll(t.app);
   aBalance = await balanceOf(t.app, a.id);
@@ -156,6 +168,17 @@ function attempts(): Record<string, Call[]> {
     'DELETE /v1/siteMsg/{id}': [{ method: 'DELETE', url: `/v1/siteMsg/${a.siteMsgId}` }],
     'PUT /v1/siteMsg/read': [{ method: 'PUT', url: '/v1/siteMsg/read', payload: {} }],
     'GET /v1/dashboard': [{ method: 'GET', url: '/v1/dashboard' }],
+    'GET /v1/discovery/dashboard': [{ method: 'GET', url: '/v1/discovery/dashboard' }],
+    'GET /v1/discovery/profiles': [{ method: 'GET', url: '/v1/discovery/profiles' }],
+    'PUT /v1/discovery/profiles/{id}': [{ method: 'PUT', url: `/v1/discovery/profiles/${a.profileId}`, payload: { name: 'hijacked', everyHours: 1, timeoutMs: 1000, concurrency: 1, enabled: false } }],
+    'POST /v1/discovery/profiles/{id}/scan': [{ method: 'POST', url: `/v1/discovery/profiles/${a.profileId}/scan`, payload: {} }],
+    'GET /v1/discovery/targets': [{ method: 'GET', url: '/v1/discovery/targets' }],
+    'POST /v1/discovery/targets': [{ method: 'POST', url: '/v1/discovery/targets', payload: { lines: ['bob.example'], profileId: a.profileId } }],
+    'POST /v1/discovery/targets/fromOrders': [{ method: 'POST', url: '/v1/discovery/targets/fromOrders', payload: { profileId: a.profileId } }, { method: 'POST', url: '/v1/discovery/targets/fromOrders', payload: {} }],
+    'DELETE /v1/discovery/targets/{id}': [{ method: 'DELETE', url: `/v1/discovery/targets/${a.targetId}` }],
+    'GET /v1/discovery/certs': [{ method: 'GET', url: `/v1/discovery/certs?q=${secret.discovery}` }, { method: 'GET', url: '/v1/discovery/certs' }],
+    'GET /v1/discovery/certs/export': [{ method: 'GET', url: '/v1/discovery/certs/export' }],
+    'GET /v1/discovery/certs/{id}': [{ method: 'GET', url: `/v1/discovery/certs/${a.discoveryCertId}` }],
     'GET /v1/contacts': [{ method: 'GET', url: `/v1/contacts?lastname=${secret.lastname}` }, { method: 'GET', url: '/v1/contacts?limit=100' }],
     'PUT /v1/contacts': [{ method: 'PUT', url: '/v1/contacts', payload: { ...validContact, id: a.contactId, lastname: 'Hijacked' } }],
     'DELETE /v1/contacts/{id}': [{ method: 'DELETE', url: `/v1/contacts/${a.contactId}` }],
@@ -338,6 +361,8 @@ const noOwnedIds = new Set([
   'GET /v1/creditChangeRecords/export', 'GET /v1/transactions', 'GET /v1/transactions/monthlyConsumption', 'GET /v1/transactions/export',
   'GET /v1/transactions/reconciliation', 'POST /v1/withdraw', 'GET /v1/certPkg', 'POST /v1/certPkg', 'GET /v1/products/myPrices',
   'POST /v1/invoiceOrganizations', 'POST /v1/invoiceContacts',
+  // Discovery: a new profile is the caller's own.
+  'POST /v1/discovery/profiles',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -404,6 +429,9 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(((await alice.get('/v1/invoiceOrganizations')).body.data as { data: { orgName: string }[] }).data[0]!.orgName).toBe(secret.invoiceOrg);
     expect(((await alice.get('/v1/invoiceContacts')).body.data as { data: { name: string }[] }).data[0]!.name).toBe(secret.invoiceCon);
     expect(((await alice.get('/v1/withdraw')).body.data as { data: { status: string }[] }).data[0]!.status).toBe('pending');
+    const targets = (await alice.get('/v1/discovery/targets')).body.data as { items: { id: number; value: string; profileId: number }[] };
+    expect(targets.items).toMatchObject([{ id: a.targetId, value: secret.discovery, profileId: a.profileId }]);
+    expect((await alice.get('/v1/discovery/profiles')).body.data).toMatchObject({ items: [{ id: a.profileId, enabled: true }] });
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
     const mine = (await alice.get('/v1/siteMsg?kind=issued')).body.data as { siteMsges: { id: number; read: boolean; title: string }[] };
     expect(mine.siteMsges.find((m) => m.id === a.siteMsgId)).toMatchObject({ read: false, title: expect.stringContaining(secret.issued) });

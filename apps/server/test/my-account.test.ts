@@ -103,9 +103,11 @@ describe('/v1/inform', () => {
     const r = (await me.get('/v1/inform')).body;
     expect(r.code).toBe(200);
     const d = r.data as { items: { informType: string; email: string; sms: string; days: number[]; amount: number | null }[]; email: string; telephone: string };
-    expect(d.items.map((i) => i.informType)).toEqual(['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn']);
+    expect(d.items.map((i) => i.informType)).toEqual(['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn', 'discovery']);
     expect(d.items.every((i) => i.email === 'Y' && i.sms === 'N')).toBe(true);
     expect(d.items.find((i) => i.informType === 'expiring')).toMatchObject({ days: [30, 7, 1], amount: null });
+    // Certificate discovery's expiry thresholds are this setting's days.
+    expect(d.items.find((i) => i.informType === 'discovery')).toMatchObject({ days: [30, 7, 1], amount: null });
     expect(d.items.find((i) => i.informType === 'balanceLow')).toMatchObject({ days: [], amount: 10000 });
     expect(d.email).toContain('***@');
     expect(d.telephone).toBe('');

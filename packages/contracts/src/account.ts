@@ -55,13 +55,14 @@ export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
 // --- notification settings (/account/notify, GET|POST /v1/inform)
 
-export const informTypes = ['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn'] as const;
+export const informTypes = ['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn', 'discovery'] as const;
 export type InformType = (typeof informTypes)[number];
 export const informChannels = ['email', 'sms'] as const;
 export type InformChannel = (typeof informChannels)[number];
 /** Days before an end that a reminder may be sent, for the types that take days. */
 export const reminderDayChoices = [60, 30, 15, 7, 3, 1] as const;
-export const informTypesWithDays: readonly InformType[] = ['expiring', 'domainExpiring'];
+/** discovery: the days before a monitored certificate's end that an alert goes out (the expiry thresholds). */
+export const informTypesWithDays: readonly InformType[] = ['expiring', 'domainExpiring', 'discovery'];
 /** Balance-low threshold bounds, cents: 1 to 1 000 000 units. */
 export const balanceLowRange = { min: 100, max: 100_000_000 } as const;
 

@@ -12,6 +12,7 @@ import { domainsMessagesEn, domainsMessagesZh } from './domains-messages.ts';
 import { dnsMessages } from '@cc/domain/dns-messages';
 import { teamMessagesEn, teamMessagesZh } from './team-messages.ts';
 import { billingMessagesEn, billingMessagesZh } from './billing-messages.ts';
+import { discoveryMessagesEn, discoveryMessagesZh } from './discovery-messages.ts';
 import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
 
 export { pickLocale, type Locale };
@@ -36,6 +37,7 @@ const zh = {
   ...dnsMessages.zh,
   ...teamMessagesZh,
   ...billingMessagesZh,
+  ...discoveryMessagesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -56,6 +58,7 @@ const en: Record<MessageKey, string> = {
   ...dnsMessages.en,
   ...teamMessagesEn,
   ...billingMessagesEn,
+  ...discoveryMessagesEn,
 };
 
 export const messages = { zh, en } as const;

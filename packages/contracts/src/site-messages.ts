@@ -26,6 +26,7 @@ export const siteMsgKinds = {
   domainExpiring: 'domains',
   newSignIn: 'security',
   securityChange: 'security',
+  discovery: 'orders',
 } as const satisfies Record<string, SiteMsgCategory>;
 export type SiteMsgKind = keyof typeof siteMsgKinds;
 export const siteMsgKindNames = Object.keys(siteMsgKinds) as [SiteMsgKind, ...SiteMsgKind[]];
@@ -46,12 +47,14 @@ export function siteMsgLink(kind: SiteMsgKind, p: SiteMsgParams): string | null 
     case 'balanceLow':
       return '/deposit';
     case 'invoiceIssued':
-      return '/account/invoice/invoice-template';
+      return '/account/invoice';
     case 'domainExpiring':
       return '/domain/manage/expiring';
     case 'newSignIn':
     case 'securityChange':
       return '/account/secure';
+    case 'discovery':
+      return Number(p.certId) ? `/certhub/discovery/certs/${Number(p.certId)}` : '/certhub/discovery/dashboard';
   }
 }
 

@@ -252,6 +252,80 @@ export type DeptsRow = {
   created_at: Date;
 };
 
+export type DiscoveryAlertsRow = {
+  id: number;
+  account_id: number;
+  kind: 'expiring' | 'changed' | 'chainInvalid' | 'unreachable' | 'notDeployed';
+  endpoint_id: number | null;
+  cert_id: number | null;
+  detail: unknown;
+  dedupe: string;
+  created_at: Date;
+};
+
+export type DiscoveryCertsRow = {
+  id: number;
+  account_id: number;
+  sha256: string;
+  serial: string;
+  subject: string;
+  issuer: string;
+  names: unknown;
+  key_algorithm: string;
+  key_size: number;
+  not_before: Date;
+  not_after: Date;
+  self_signed: boolean;
+  pem: string;
+  chain_pem: string;
+  trusted: boolean;
+  order_id: number | null;
+  certificate_id: number | null;
+  first_seen: Date;
+  last_seen: Date;
+};
+
+export type DiscoveryEndpointsRow = {
+  id: number;
+  account_id: number;
+  target_id: number;
+  profile_id: number;
+  host: string;
+  port: number;
+  ip: string;
+  state: 'pending' | 'ok' | 'unreachable' | 'expired' | 'untrusted' | 'mismatch';
+  protocol: string;
+  error: string;
+  cert_id: number | null;
+  previous_cert_id: number | null;
+  changed_at: Date | null;
+  last_scan_at: Date | null;
+  next_scan_at: Date;
+};
+
+export type DiscoveryProfilesRow = {
+  id: number;
+  account_id: number;
+  name: string;
+  every_hours: number;
+  timeout_ms: number;
+  concurrency: number;
+  enabled: boolean;
+  last_run_at: Date | null;
+  created_at: Date;
+};
+
+export type DiscoveryTargetsRow = {
+  id: number;
+  account_id: number;
+  profile_id: number;
+  kind: 'host' | 'ip' | 'cidr';
+  value: string;
+  ports: unknown;
+  group_name: string;
+  created_at: Date;
+};
+
 export type DnsDcvRecordsRow = {
   id: number;
   order_id: number;
@@ -1028,6 +1102,11 @@ export type Tables = {
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
   depts: DeptsRow;
+  discovery_alerts: DiscoveryAlertsRow;
+  discovery_certs: DiscoveryCertsRow;
+  discovery_endpoints: DiscoveryEndpointsRow;
+  discovery_profiles: DiscoveryProfilesRow;
+  discovery_targets: DiscoveryTargetsRow;
   dns_dcv_records: DnsDcvRecordsRow;
   dns_records: DnsRecordsRow;
   dns_zone_changes: DnsZoneChangesRow;

@@ -19,6 +19,7 @@ import { recordActivities } from '../plugins/activity-log.ts';
 import { apiKeyRoutes } from './account/api-keys.ts';
 import { securityRoutes } from './account/security.ts';
 import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
+import { discoveryRoutes } from './discovery/index.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
 import { siteMsgRoutes } from './messages/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
@@ -70,4 +71,5 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dnsRoutes);
   await app.register(teamRoutes);
   await app.register(billingRoutes);
+  await app.register(discoveryRoutes);
 };

@@ -37,6 +37,8 @@ const RealName = lazy(() => import('../features/account/components/real-name-pag
 const Invite = lazy(() => import('../features/account/components/invite-page.tsx'));
 const VerifyTest = lazy(() => import('../features/account/components/verify-test-page.tsx'));
 const WechatTest = lazy(() => import('../features/account/components/wechat-test-page.tsx'));
+const discoveryPage = (name: keyof typeof import('../features/discovery/routes.ts').discoveryPages) =>
+  lazy(() => import('../features/discovery/routes.ts').then((m) => m.discoveryPages[name]()));
 const Layout = lazy(() => import('./layouts/signed-in-layout.tsx'));
 // The purchase area's pages come through one small chunk: their preload lists stay out of the first page.
 const purchasePage = (name: keyof typeof import('../features/purchase/routes.ts').purchasePages) =>
@@ -359,11 +361,11 @@ const discoveryRoute = createRoute({ getParentRoute: L, path: 'certhub/discovery
 const DI = () => discoveryRoute;
 const discoveryChildren = [
   createRoute({ getParentRoute: DI, path: '/', beforeLoad: () => { throw redirect({ to: '/certhub/discovery/dashboard', replace: true }); } }),
-  createRoute({ getParentRoute: DI, path: 'dashboard', staticData: { titleKey: 'route.discovery.dashboard' }, component: NotYet }),
-  createRoute({ getParentRoute: DI, path: 'manage', staticData: { titleKey: 'route.discovery.manage' }, component: NotYet }),
-  createRoute({ getParentRoute: DI, path: 'profile', staticData: { titleKey: 'route.discovery.profile' }, component: NotYet }),
-  createRoute({ getParentRoute: DI, path: 'certs', staticData: { titleKey: 'route.discovery.certs' }, component: NotYet }),
-  createRoute({ getParentRoute: DI, path: 'certs/$id', staticData: { titleKey: 'route.discovery.cert' }, component: NotYet }),
+  createRoute({ getParentRoute: DI, path: 'dashboard', staticData: { titleKey: 'route.discovery.dashboard' }, component: discoveryPage('dashboard') }),
+  createRoute({ getParentRoute: DI, path: 'manage', staticData: { titleKey: 'route.discovery.manage' }, component: discoveryPage('manage') }),
+  createRoute({ getParentRoute: DI, path: 'profile', staticData: { titleKey: 'route.discovery.profile' }, component: discoveryPage('profile') }),
+  createRoute({ getParentRoute: DI, path: 'certs', staticData: { titleKey: 'route.discovery.certs' }, component: discoveryPage('certs') }),
+  createRoute({ getParentRoute: DI, path: 'certs/$id', staticData: { titleKey: 'route.discovery.cert' }, component: discoveryPage('cert') }),
   createRoute({ getParentRoute: DI, path: 'log', staticData: { titleKey: 'route.discovery.log' }, component: NotYet }),
 ] as const;
 

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@cc/db/client';
 import { defaultInform, type InformType } from '@cc/contracts/account';
-import { translate, type Locale } from '@cc/contracts/messages';
+import { translate, type Locale, type MessageKey } from '@cc/contracts/messages';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { notifyAccount } from '../messages/notify.ts';
@@ -47,6 +47,8 @@ async function paramsIn(deps: InformDeps, locale: Locale, type: InformType, p: P
     }
     case 'balanceLow':
       return { ...base, balance: money(Number(p.balance)), threshold: money(Number(p.threshold)), link: `${deps.baseUrl}/deposit` };
+    case 'discovery':
+      return { ...base, what: translate(locale, `discovery.alert.${String(p.kind)}` as MessageKey, { days: p.days ?? 0 }), link: `${deps.baseUrl}/certhub/discovery/certs/${Number(p.certId) || ''}` };
     case 'newSignIn':
       return { ...base, device: String(p.device || '-'), link: `${deps.baseUrl}/account/secure` };
     default:

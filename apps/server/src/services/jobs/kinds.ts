@@ -35,6 +35,8 @@ export const jobPayloads = {
   'payment.notify': byId,
   'sandbox.expire': byId,
   'tls.report': byId,
+  /** One discovery profile's scans (services/discovery/scanner.ts): recurring, re-queued by its own outcome. */
+  'discovery.scan': z.object({ profileId: z.number().int().positive() }),
   /** The sandbox verifier's signed callback for one decided verification, retried until delivered. */
   'verification.notify': byId,
   /**
