@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -14,8 +13,7 @@ import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { logKinds, type LogEntry, type LogFilter, type LogKind } from '@cc/contracts/account';
 import { defaultPageSize, pageSizes } from '@cc/domain/terms';
 import { ApiError } from '../../../lib/http.ts';
-import { toast } from '../../../lib/toast.ts';
-import { saveBlob } from '../../../lib/download.ts';
+import { useLogFilter } from '../../../hooks/use-log-filter.ts';
 import { useAccountLogs } from '../api/get-account-logs.ts';
 import { exportAccountLogs } from '../api/export-account-logs.ts';
 import { useAccountT } from '../i18n.ts';
@@ -27,34 +25,13 @@ type Filter = Partial<LogFilter>;
 /** /account/log: the account's own activity (sign-ins with IP and device, security and profile changes, orders, payments). */
 export default function LogPage() {
   const { t, msg } = useAccountT();
-  const [draft, setDraft] = useState<Filter>({});
-  const [filter, setFilter] = useState<Filter>({});
-  const [page, setPage] = useState({ offset: 1, limit: defaultPageSize });
-  const [rangeKey, setRangeKey] = useState(0);
-  const [exporting, setExporting] = useState(false);
+  const { draft, setDraft, filter, page, setPage, rangeKey, exporting, apply, reset, exportCsv } = useLogFilter<Filter>({
+    pageSize: defaultPageSize,
+    exportCsv: exportAccountLogs,
+    exportedText: t('log.exported'),
+    normalize: (f) => ({ ...f, keyword: f.keyword?.trim() || undefined }),
+  });
   const logs = useAccountLogs({ ...filter, ...page });
-
-  const apply = (f: Filter) => {
-    setFilter({ ...f, keyword: f.keyword?.trim() || undefined });
-    setPage((p) => ({ ...p, offset: 1 }));
-  };
-  const reset = () => {
-    setDraft({});
-    setRangeKey((k) => k + 1);
-    apply({});
-  };
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await exportAccountLogs(filter);
-      saveBlob(file.fileName, file.blob);
-      toast.success(t('log.exported'));
-    } catch (e) {
-      if (e instanceof ApiError) toast.error(e.msg);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <div data-testid="account-log-page">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -11,8 +10,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { auditObjectTypes, teamListLimit, type AuditEntry } from '@cc/contracts/team';
 import { ApiError } from '../../../lib/http.ts';
-import { toast } from '../../../lib/toast.ts';
-import { saveBlob } from '../../../lib/download.ts';
+import { useLogFilter } from '../../../hooks/use-log-filter.ts';
 import { useCan } from '../../../lib/api/get-me.ts';
 import { useAuditLogs, type AuditFilter } from '../api/get-audit-logs.ts';
 import { exportAuditLogs } from '../api/export-audit-logs.ts';
@@ -25,37 +23,15 @@ type ObjectType = (typeof auditObjectTypes)[number];
 export default function AuditPage() {
   const { t } = useTeamT();
   const can = useCan();
-  const [draft, setDraft] = useState<AuditFilter>({});
-  const [filter, setFilter] = useState<AuditFilter>({});
-  const [page, setPage] = useState({ offset: 1, limit: 20 });
-  const [rangeKey, setRangeKey] = useState(0);
-  const [exporting, setExporting] = useState(false);
+  const { draft, setDraft, filter, page, setPage, rangeKey, exporting, apply, reset, exportCsv } = useLogFilter<AuditFilter>({
+    pageSize: 20,
+    exportCsv: exportAuditLogs,
+    exportedText: t('audit.exported'),
+  });
   const logs = useAuditLogs({ ...filter, ...page });
   // The member list names the people to filter by; only those who manage members may read it.
   const members = useSubAccounts();
   const memberOptions = [{ value: 0, label: t('audit.owner') }, ...(can('members.manage') ? (members.data?.data ?? []) : []).map((m) => ({ value: m.subAccountID, label: m.name }))];
-
-  const apply = (f: AuditFilter) => {
-    setFilter(f);
-    setPage((p) => ({ ...p, offset: 1 }));
-  };
-  const reset = () => {
-    setDraft({});
-    setRangeKey((k) => k + 1);
-    apply({});
-  };
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const file = await exportAuditLogs(filter);
-      saveBlob(file.fileName, file.blob);
-      toast.success(t('audit.exported'));
-    } catch (e) {
-      if (e instanceof ApiError) toast.error(e.msg);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <div data-testid="audit-page">
