@@ -251,6 +251,10 @@ describe('invoices and their templates', () => {
     expect(mine.toBeInvoicedAmount).toBe(0);
     const issued = mine.data.find((i) => i.id === second.id)!;
     expect(issued).toMatchObject({ status: 'issued', hasPdf: true });
+    // The message centre says so, naming the invoice title and the amount.
+    const told = (await me.get('/v1/siteMsg?kind=invoiceIssued')).body.data as { siteMsges: { title: string; content: string; link: string }[] };
+    expect(told.siteMsges).toHaveLength(1);
+    expect(told.siteMsges[0]).toMatchObject({ content: expect.stringContaining('示例科技有限公司'), link: '/account/invoice' });
     const pdf = await t.app.inject({ method: 'GET', url: `/v1/invoices/${second.id}/pdf`, headers: { token: a.token } });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -55,14 +55,15 @@ describe('with the default settings (no DEV_OUTBOX)', () => {
 describe('configuration refused in production', () => {
   const prod = { NODE_ENV: 'production' };
   const pg = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/certhub' };
-  const keys = { MASTER_KEY: newKey(), PAYMENT_SANDBOX_SECRET: 'a-shared-sandbox-secret-0123' };
+  const keys = { MASTER_KEY: newKey(), PAYMENT_SANDBOX_SECRET: 'a-shared-sandbox-secret-0123', OPERATOR_SECRET: 'a-shared-operator-secret-0123' };
   const refusals: [string, Record<string, string>, RegExp][] = [
     ['DEV_OUTBOX=on', { ...prod, DEV_OUTBOX: 'on' }, /^ {2}DEV_OUTBOX: must be off with NODE_ENV=production/m],
     ['CAPTCHA=off', { ...prod, CAPTCHA: 'off' }, /^ {2}CAPTCHA: must be on with NODE_ENV=production/m],
     ['REPORT_ALLOW_PRIVATE=on', { ...prod, REPORT_ALLOW_PRIVATE: 'on' }, /^ {2}REPORT_ALLOW_PRIVATE: must be off with NODE_ENV=production/m],
     ['IP_RATE_LIMIT=off', { ...prod, IP_RATE_LIMIT: 'off' }, /^ {2}IP_RATE_LIMIT: must be on with NODE_ENV=production/m],
-    ['DATABASE_URL without MASTER_KEY', { ...prod, ...pg, PAYMENT_SANDBOX_SECRET: keys.PAYMENT_SANDBOX_SECRET }, /^ {2}MASTER_KEY: is required with DATABASE_URL and NODE_ENV=production/m],
-    ['DATABASE_URL without PAYMENT_SANDBOX_SECRET', { ...prod, ...pg, MASTER_KEY: keys.MASTER_KEY }, /^ {2}PAYMENT_SANDBOX_SECRET: is required with DATABASE_URL and NODE_ENV=production/m],
+    ['DATABASE_URL without MASTER_KEY', { ...prod, ...pg, PAYMENT_SANDBOX_SECRET: keys.PAYMENT_SANDBOX_SECRET, OPERATOR_SECRET: keys.OPERATOR_SECRET }, /^ {2}MASTER_KEY: is required with DATABASE_URL and NODE_ENV=production/m],
+    ['DATABASE_URL without PAYMENT_SANDBOX_SECRET', { ...prod, ...pg, MASTER_KEY: keys.MASTER_KEY, OPERATOR_SECRET: keys.OPERATOR_SECRET }, /^ {2}PAYMENT_SANDBOX_SECRET: is required with DATABASE_URL and NODE_ENV=production/m],
+    ['DATABASE_URL without OPERATOR_SECRET', { ...prod, ...pg, MASTER_KEY: keys.MASTER_KEY, PAYMENT_SANDBOX_SECRET: keys.PAYMENT_SANDBOX_SECRET }, /^ {2}OPERATOR_SECRET: is required with DATABASE_URL and NODE_ENV=production/m],
   ];
   it.each(refusals)('%s', (_name, env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
@@ -75,7 +76,7 @@ describe('configuration refused in production', () => {
     } catch (e) {
       text = String(e);
     }
-    for (const name of ['PORT', 'DEV_OUTBOX', 'CAPTCHA', 'REPORT_ALLOW_PRIVATE', 'MASTER_KEY', 'PAYMENT_SANDBOX_SECRET']) expect(text).toMatch(new RegExp(`^ {2}${name}: `, 'm'));
+    for (const name of ['PORT', 'DEV_OUTBOX', 'CAPTCHA', 'REPORT_ALLOW_PRIVATE', 'MASTER_KEY', 'PAYMENT_SANDBOX_SECRET', 'OPERATOR_SECRET']) expect(text).toMatch(new RegExp(`^ {2}${name}: `, 'm'));
   });
 
   it('accepts the same switches outside production, and production with shared keys or the embedded database', () => {

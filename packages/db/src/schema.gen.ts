@@ -430,6 +430,7 @@ export type DomainExpiryRemindersRow = {
   expires_at: Date;
   threshold_days: number;
   sent_at: Date;
+  mailed: boolean;
 };
 
 export type DomainGroupsRow = {
@@ -496,6 +497,7 @@ export type ExpiryRemindersRow = {
   threshold_days: number;
   not_after: Date;
   sent_at: Date;
+  mailed: boolean;
 };
 
 export type FrontConfRow = {

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '@cc/db/client';
+import { notifyAccount } from '../messages/notify.ts';
 import type { InvoiceContactInput, InvoiceOrgInput } from '@cc/contracts/billing';
 import { translate, type Locale } from '@cc/contracts/messages';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
@@ -171,6 +172,8 @@ export async function issueInvoice(deps: { db: Db; messenger: Messenger; seller:
   await deps.db.tx(async (q) => {
     await pendingRow(q, id, true);
     await q.query(`UPDATE invoices SET status = 'issued', invoice_no = $2, pdf = $3, decided_at = $4 WHERE id = $1`, [id, invoiceNo, pdf, now.toISOString()]);
+    // The message centre hears of it in the same transaction; the mail below goes to the invoice's own address.
+    await notifyAccount(q, draft.account_id, 'invoiceIssued', { invoiceNo, amount: yuan(draft.amount), orgName: draft.organization.orgName }, { mailAndSms: false });
   });
   const to = draft.organization.email || draft.email || '';
   if (to) {

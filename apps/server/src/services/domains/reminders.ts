@@ -32,10 +32,19 @@ export async function sendDomainReminders(ctx: DomainsContext, messenger: Messen
     const days = Math.ceil((expiresAt.getTime() - now.getTime()) / day);
     const threshold = thresholdReached(days, to.days);
     if (threshold === null) continue;
-    const fresh = await ctx.db.query(`INSERT INTO domain_expiry_reminders (domain_id, expires_at, threshold_days) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING domain_id`, [r.id, expiresAt, threshold]);
-    if (!fresh.length) continue;
+    const fresh = await ctx.db.query(
+      `INSERT INTO domain_expiry_reminders (domain_id, expires_at, threshold_days, mailed) VALUES ($1, $2, $3, false) ON CONFLICT DO NOTHING RETURNING domain_id`,
+      [r.id, expiresAt, threshold],
+    );
     const p0 = { domain: r.unicode, expiresAt: expiresAt.toISOString().slice(0, 10), notAfter: expiresAt.toISOString().slice(0, 10), days };
-    await notifyAccount(ctx.db, r.account_id, 'domainExpiring', p0, { mailAndSms: false });
+    if (fresh.length) await notifyAccount(ctx.db, r.account_id, 'domainExpiring', p0, { mailAndSms: false });
+    if (!to.mail && !to.sms) continue;
+    // Mail and SMS once per threshold, even when switched on after the day's notice; the instance whose UPDATE wins sends.
+    const claimed = await ctx.db.query(
+      `UPDATE domain_expiry_reminders SET mailed = true WHERE domain_id = $1 AND expires_at = $2 AND threshold_days = $3 AND NOT mailed RETURNING domain_id`,
+      [r.id, expiresAt, threshold],
+    );
+    if (!claimed.length) continue;
     const p = { ...p0, link: `${baseUrl}/domain/renew/form?domains=${encodeURIComponent(r.unicode)}` };
     if (to.mail) {
       await messenger.send({

@@ -125,17 +125,24 @@ async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
     const threshold = thresholdReached(days, to.days);
     if (threshold === null) continue;
     const fresh = await ctx.db.query(
-      `INSERT INTO expiry_reminders (order_id, threshold_days, not_after) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING order_id`,
+      `INSERT INTO expiry_reminders (order_id, threshold_days, not_after, mailed) VALUES ($1, $2, $3, false) ON CONFLICT DO NOTHING RETURNING order_id`,
       [r.id, threshold, notAfter],
     );
-    if (!fresh.length) continue;
     const p0 = { domain: r.common_name, orderNo: r.order_no, notAfter: notAfter.toISOString().slice(0, 10), days };
-    await notifyAccount(ctx.db, r.account_id, 'expiring', p0, { mailAndSms: false });
+    if (fresh.length) await notifyAccount(ctx.db, r.account_id, 'expiring', p0, { mailAndSms: false });
     if (!to.mail && !to.sms) {
-      await addEvent(ctx.db, r.id, 'expiry_reminder', { days, threshold });
-      sent++;
+      if (fresh.length) {
+        await addEvent(ctx.db, r.id, 'expiry_reminder', { days, threshold });
+        sent++;
+      }
       continue;
     }
+    // Mail and SMS once per threshold, even when switched on after the day's notice; the instance whose UPDATE wins sends.
+    const claimed = await ctx.db.query(
+      `UPDATE expiry_reminders SET mailed = true WHERE order_id = $1 AND threshold_days = $2 AND not_after = $3 AND NOT mailed RETURNING order_id`,
+      [r.id, threshold, notAfter],
+    );
+    if (!claimed.length) continue;
     const { url } = await renewalLink(ctx, r.account_id, r.order_no);
     const p = { ...p0, link: url };
     // We do not know the reader's language: both, Chinese first (the default locale).
