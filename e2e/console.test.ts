@@ -290,6 +290,8 @@ describe('console shell', () => {
       await page.waitForFunction(() => ((window as Window & { scrollsToTop?: number }).scrollsToTop ?? 0) > 0);
       await page.getByRole('button', { name: 'Create CSR' }).click();
       await page.waitForURL(/\/certhub\/tools\/gen-csr$/);
+      // The tool's form comes in its own chunk: until it shows, the height measured is the dashboard's.
+      await page.getByRole('button', { name: 'Generate' }).waitFor();
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(200);
       // Polled, not read once: the layout scrolls up 100 ms after the navigation. After that nothing is pending.
       await expect.poll(scrollY).toBe(0);
