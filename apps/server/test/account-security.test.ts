@@ -348,7 +348,7 @@ describe('WeChat binding through the sandbox provider', () => {
   });
 
   it('is refused in production without a configured provider, and the sandbox does not exist there', async () => {
-    const prod = await startTestApp({ NODE_ENV: 'production', DEV_OUTBOX: '', MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(16).toString('hex') });
+    const prod = await startTestApp({ NODE_ENV: 'production', DEV_OUTBOX: '', MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(16).toString('hex'), OPERATOR_SECRET: randomBytes(16).toString('hex') });
     try {
       const u = await signUpThroughDb(prod);
       const r = await prod.app.inject({ method: 'POST', url: '/v1/wechat/authorize', headers: { token: u } });

@@ -199,7 +199,7 @@ describe('GET /dev/outbox', () => {
 
   it('does not exist in production', async () => {
     // Production on PostgreSQL (the second pass) needs both shared keys.
-    const prod = await startTestApp({ NODE_ENV: 'production', DEV_OUTBOX: '', MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(16).toString('hex') });
+    const prod = await startTestApp({ NODE_ENV: 'production', DEV_OUTBOX: '', MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(16).toString('hex'), OPERATOR_SECRET: randomBytes(16).toString('hex') });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox?to=a@b.cn' })).statusCode).toBe(404);
     } finally {

@@ -191,7 +191,7 @@ describe('the sandbox page beside the QR code', () => {
   });
 
   it('in production the pay result names no sandbox page', async () => {
-    const prod = await startTestApp({ NODE_ENV: 'production', DEV_OUTBOX: '', MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(16).toString('hex') });
+    const prod = await startTestApp({ NODE_ENV: 'production', DEV_OUTBOX: '', MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(16).toString('hex'), OPERATOR_SECRET: randomBytes(16).toString('hex') });
     try {
       const a = await newAccount(prod.app);
       const r = (await client(prod.app, a.token).post('/v1/deposit', { amount: 10_000, payWay: 'wechat' })).body;
