@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { yuanText } from '../lib/money.ts';
 import type { Permission } from '@cc/contracts/team';
 import { translate } from '@cc/contracts/messages';
 import { fail } from '../lib/app-error.ts';
@@ -91,14 +92,13 @@ export function demandRoutePermission(request: FastifyRequest): void {
   if (p) demand(request, p);
 }
 
-const money = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
 /** Refuses a payment of `amountCents` above the member's role limit (0: the role cannot pay); the owner has none. */
 export function demandPayLimit(request: FastifyRequest, amountCents: number): void {
   demand(request, 'orders.pay');
   const limit = request.account.member?.payLimitCents;
   if (limit === null || limit === undefined || amountCents <= limit) return;
-  throw fail('PAY_LIMIT', { role: roleName(request), limit: money(limit), amount: money(amountCents) });
+  throw fail('PAY_LIMIT', { role: roleName(request), limit: yuanText(limit), amount: yuanText(amountCents) });
 }
 
 /** The departments whose objects the caller sees: null for all (owner, or a role with scope.all). */

@@ -1,4 +1,5 @@
 import type { Queryable } from '@cc/db/client';
+import { yuanText } from '../../lib/money.ts';
 import type { LogEntry, LogFilter, LogKind } from '@cc/contracts/account';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { formatTime } from '../session/accounts.ts';
@@ -69,7 +70,6 @@ function where(f: LogFilter): { sql: string; params: unknown[] } {
   return { sql: conds.length ? `WHERE ${conds.join(' AND ')}` : '', params };
 }
 
-const money = (cents: unknown) => `¥${(Number(cents) / 100).toFixed(2)}`;
 const methodWord: Record<string, string> = { tel: 'w.phone', email: 'w.email', google: 'w.google' };
 
 /** What happened, in the caller's language. */
@@ -92,14 +92,14 @@ export function titleOf(locale: Locale, r: Pick<Row, 'kind' | 'action' | 'params
   // Team changes (services/team): role codes and the changed fields are translated here, in the reader's language.
   if (r.action.startsWith('team.')) {
     const what = String(p.what ?? '').split(',').filter(Boolean).map((w) => translate(locale, `team.what.${w}`)).join(locale === 'zh' ? '、' : ', ');
-    const limit = p.limit === null || p.limit === undefined || p.limit === '' ? translate(locale, 'team.noLimit') : money(p.limit);
+    const limit = p.limit === null || p.limit === undefined || p.limit === '' ? translate(locale, 'team.noLimit') : yuanText(p.limit);
     return translate(locale, `log.${r.action}`, { ...p, role: translate(locale, `role.${String(p.role ?? '')}`), what, limit } as Record<string, string>);
   }
   if (r.kind === 'order') {
     const event = translate(locale, `orders.event.${r.action.slice('order.'.length)}`, p);
     return translate(locale, 'log.order', { orderNo: String(p.orderNo ?? ''), event });
   }
-  if (r.kind === 'payment') return translate(locale, `log.${r.action}`, { ...p, amount: money(Math.abs(Number(p.amount))) });
+  if (r.kind === 'payment') return translate(locale, `log.${r.action}`, { ...p, amount: yuanText(Math.abs(Number(p.amount))) });
   return r.action;
 }
 

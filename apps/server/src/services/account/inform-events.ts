@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '@cc/db/client';
+import { yuanText } from '../../lib/money.ts';
 import { defaultInform, type InformType } from '@cc/contracts/account';
 import { translate, type Locale, type MessageKey } from '@cc/contracts/messages';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
@@ -31,7 +32,6 @@ export interface InformDeps {
   baseUrl: string;
 }
 
-const money = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
 /** The message's values in one language: links, amounts and words the payload carries as keys or cents. */
 async function paramsIn(deps: InformDeps, locale: Locale, type: InformType, p: Params, accountNo: string): Promise<Params> {
@@ -43,10 +43,10 @@ async function paramsIn(deps: InformDeps, locale: Locale, type: InformType, p: P
     case 'payment': {
       const [way] = await deps.db.query<{ name: string; show_name: string }>(`SELECT name, show_name FROM pay_ways WHERE pay_way = $1`, [String(p.payWay)]);
       const what = p.orderNos ? translate(locale, 'inform.payment.orders', { orderNos: String(p.orderNos) }) : translate(locale, 'inform.payment.topUp');
-      return { ...base, amount: money(Number(p.amount)), payWay: way ? (locale === 'zh' ? way.name : way.show_name) : String(p.payWay), what };
+      return { ...base, amount: yuanText(Number(p.amount)), payWay: way ? (locale === 'zh' ? way.name : way.show_name) : String(p.payWay), what };
     }
     case 'balanceLow':
-      return { ...base, balance: money(Number(p.balance)), threshold: money(Number(p.threshold)), link: `${deps.baseUrl}/deposit` };
+      return { ...base, balance: yuanText(Number(p.balance)), threshold: yuanText(Number(p.threshold)), link: `${deps.baseUrl}/deposit` };
     case 'discovery':
       return { ...base, what: translate(locale, `discovery.alert.${String(p.kind)}` as MessageKey, { days: p.days ?? 0 }), link: `${deps.baseUrl}/certhub/discovery/certs/${Number(p.certId) || ''}` };
     case 'newSignIn':

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { yuanText } from '../../lib/money.ts';
 import type { z } from 'zod';
 import type { Queryable } from '@cc/db/client';
 import type { closeAccountBody, CloseChannel, ClosureBlockerAnswer, ManageAnswer } from '@cc/contracts/account';
@@ -14,7 +15,6 @@ import { checkCode, consumeCode, sendCode, smsAddress } from '../session/codes.t
 import { release, reserve } from '../session/rate-limit.ts';
 import { recordActivity } from './activity-log.ts';
 
-const money = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 
 /** What is still to settle before closing, counted from the account's own rows (in the caller's transaction when closing). */
 export async function closureFactsOf(q: Queryable, accountId: number): Promise<ClosureFacts> {
@@ -38,7 +38,7 @@ export async function closureFactsOf(q: Queryable, accountId: number): Promise<C
   };
 }
 
-const blockerParams = (b: ClosureBlocker): Record<string, string | number> => (b.kind === 'balance' ? { amount: money(b.value) } : { count: b.value });
+const blockerParams = (b: ClosureBlocker): Record<string, string | number> => (b.kind === 'balance' ? { amount: yuanText(b.value) } : { count: b.value });
 const blockerMessage = (locale: Locale, b: ClosureBlocker) => translate(locale, `close.blocker.${b.kind}`, blockerParams(b));
 
 const blockersAnswer = (locale: Locale, blockers: ClosureBlocker[]): ClosureBlockerAnswer[] =>

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '@cc/db/client';
+import { yuanText } from '../../lib/money.ts';
 import { translate, type Locale } from '@cc/contracts/messages';
 import {
   isSiteMsgKind,
@@ -15,7 +16,6 @@ import { fail } from '../../lib/app-error.ts';
 
 type Row = { id: string | number; kind: string; params: SiteMsgParams; created_at: Date; read_at: Date | null };
 
-const money = (cents: unknown) => `¥${(Number(cents) / 100).toFixed(2)}`;
 type PayWays = Map<string, { zh: string; en: string }>;
 
 /** A message's values as its words need them: amounts in yuan, pay-way and change names in the reader's language. */
@@ -24,12 +24,12 @@ function wordsOf(locale: Locale, kind: string, p: SiteMsgParams, ways: PayWays):
     case 'payment': {
       const way = ways.get(String(p.payWay));
       const what = p.orderNos ? translate(locale, 'inform.payment.orders', { orderNos: String(p.orderNos) }) : translate(locale, 'inform.payment.topUp');
-      return { ...p, amount: money(p.amount), payWay: way ? way[locale] : String(p.payWay ?? ''), what };
+      return { ...p, amount: yuanText(p.amount), payWay: way ? way[locale] : String(p.payWay ?? ''), what };
     }
     case 'balanceLow':
-      return { ...p, balance: money(p.balance), threshold: money(p.threshold) };
+      return { ...p, balance: yuanText(p.balance), threshold: yuanText(p.threshold) };
     case 'invoiceIssued':
-      return { ...p, amount: money(p.amount) };
+      return { ...p, amount: yuanText(p.amount) };
     case 'securityChange':
       return { ...p, what: translate(locale, `siteMsg.change.${String(p.change)}`) };
     default:
