@@ -14,6 +14,7 @@ const sections: [string, { run(): Promise<void> }][] = [
   ['messages', { run: async () => (await import('./sections/messages.ts')).run() }],
   ['dns', { run: async () => (await import('./sections/dns.ts')).run() }],
   ['discovery', { run: async () => (await import('./sections/discovery.ts')).run() }],
+  ['acme', { run: async () => (await import('./sections/acme.ts')).run() }],
 ];
 
 const only = process.argv.slice(2);

@@ -1,6 +1,6 @@
 /**
  * Every screen of the console's route table (apps/web/src/app/routes.tsx), signed in through the API, in zh and en,
- * light and dark: axe-core finds no serious or critical violation on any of them. The list below names one URL per
+ * light and dark (zh light and en dark by default; all four with E2E_SCREENSHOTS=all): axe-core finds no serious or critical violation on any of them. The list below names one URL per
  * routed page; the first test checks it against the route table's source, so a new page cannot be left out.
  * Screenshots of the main screens go to e2e/screenshots/a11y-*.png (in the themes `themesFor` names).
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toolPages } from '../apps/web/src/features/tools/routes.ts';
-import { apiClient, opensslCsr, screenshot, signUpThroughApi, startStack, themesFor, type Stack } from './harness.ts';
+import { apiClient, looks, opensslCsr, screenshot, signUpThroughApi, startStack, themesFor, type Stack } from './harness.ts';
 
 const email = `a11y.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -136,12 +136,8 @@ describe('accessibility of every screen', () => {
     expect(listed).toEqual(expect.arrayContaining(['/payment', '/deposit']));
   });
 
-  describe.each([
-    ['zh', 'light'],
-    ['zh', 'dark'],
-    ['en', 'light'],
-    ['en', 'dark'],
-  ] as const)('%s, %s', (lang, theme) => {
+  // zh light and en dark: every screen in each language and each theme (E2E_SCREENSHOTS=all: all four combinations).
+  describe.each(looks.map(({ lang, theme }) => [lang, theme] as const))('%s, %s', (lang, theme) => {
     it('has no serious or critical axe violation on any screen', { timeout: 300_000 }, async () => {
       const bad: string[] = [];
       const photograph = themesFor(lang).includes(theme);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar, idCardCheckChar } from '@cc/domain/real-name';
-import { apiClient, outboxCode, screenshot, signUpThroughApi, startStack, type Stack, expectAccessible } from './harness.ts';
+import { apiClient, outboxCode, screenshot, signUpThroughApi, startStack, type Stack, expectAccessible, looks } from './harness.ts';
 
 const tag = Date.now().toString(36);
 const inviterEmail = `inviter.${tag}@example.com`;
@@ -24,18 +24,16 @@ const idCard = idFirst + idCardCheckChar(idFirst)!;
 const codeFirst = `91350100${tag.toUpperCase().replace(/[IOSVZ]/g, '1').padEnd(9, '0').slice(0, 9)}`;
 const creditCode = codeFirst + creditCodeCheckChar(codeFirst)!;
 
-/** Each page in both languages and both themes: axe, then a screenshot. */
+/** Each page in both languages and both themes (`looks`): axe, then a screenshot. */
 async function photograph(token: string, path: string, ready: string, name: string) {
-  for (const lang of ['zh', 'en'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      const p = await stack.newPage({ lang, theme, token });
-      await p.goto(path);
-      await p.getByTestId(ready).waitFor();
-      await p.locator('.ant-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
-      await expectAccessible(p);
-      await screenshot(p, `${name}-${lang}-${theme}`);
-      await p.context().close();
-    }
+  for (const { lang, theme } of looks) {
+    const p = await stack.newPage({ lang, theme, token });
+    await p.goto(path);
+    await p.getByTestId(ready).waitFor();
+    await p.locator('.ant-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await expectAccessible(p);
+    await screenshot(p, `${name}-${lang}-${theme}`);
+    await p.context().close();
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, signUpThroughApi, startStack, expectAccessible, type Stack, everyLook, animationsDone } from './harness.ts';
+import { screenshot, signUpThroughApi, startStack, expectAccessible, type Stack, looks, animationsDone } from './harness.ts';
 
 let stack: Stack;
 let token = '';
@@ -111,7 +111,7 @@ describe('/account/developer', () => {
     await p.context().close();
   });
 
-  it.each(everyLook)('photographs the developer page in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
+  it.each(looks)('photographs the developer page in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
     // A fresh account each time: its terms first, then its keys.
     const own = await signUpThroughApi(stack.baseUrl, `shot.${lang}.${theme}.${Date.now().toString(36)}@example.com`, password);
     const p = await stack.newPage({ lang, theme, token: own });

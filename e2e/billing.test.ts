@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiClient, createPendingOrder, everyLook, expectAccessible, screenshot, signUpThroughApi, startStack, animationsDone, type Stack } from './harness.ts';
+import { apiClient, createPendingOrder, looks, expectAccessible, screenshot, signUpThroughApi, startStack, animationsDone, type Stack } from './harness.ts';
 
 const operatorSecret = 'e2e-operator-secret-0123456789';
 let stack: Stack;
@@ -157,8 +157,10 @@ describe('billing', () => {
     await p.goto('/account/cert-package');
     const offer = p.locator('[data-testid="package-offers"] tbody tr.ant-table-row').first();
     await offer.getByRole('button', { name: '购买' }).click();
-    await p.getByTestId('package-pay').click();
-    await p.getByText('套餐购买成功').waitFor();
+    // The payment dialog, balance first (an outside way: e2e/purchase-pay.test.ts).
+    await p.locator('[data-testid="payment-dialog"][data-way="balance"]').waitFor();
+    await p.getByTestId('pay-submit').click();
+    await p.getByText('支付成功').first().waitFor();
     await p.locator('[data-testid="my-packages"] tbody tr.ant-table-row', { hasText: '5' }).waitFor();
 
     // The order screen's preview says what the package takes off.
@@ -185,7 +187,7 @@ describe('billing', () => {
     await p.waitForURL(new RegExp(`/ssl/certificates\\?productNo=${productNo}`));
   });
 
-  it.each(everyLook)('photographs the billing pages in $lang $theme and axe finds nothing serious', async ({ lang, theme }) => {
+  it.each(looks)('photographs the billing pages in $lang $theme and axe finds nothing serious', async ({ lang, theme }) => {
     const p = await stack.newPage({ token, lang, theme });
     const pages: [string, string][] = [
       ['/account/credit-records', 'credit-table'],

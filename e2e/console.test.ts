@@ -241,7 +241,6 @@ describe('console shell', () => {
       { name: 'password-reset', path: '/password-reset', ready: 'password-reset-page' },
       { name: '404', path: '/404', ready: 'not-found-page' },
       { name: 'dashboard', path: '/dashboard', ready: 'balance', signedIn: true },
-      { name: 'not-yet', path: '/certhub/discovery/log', ready: 'not-yet-page', signedIn: true },
       { name: 'account-secure', path: '/account/secure', ready: 'two-step-google', signedIn: true },
     ];
     for (const lang of ['zh', 'en'] as const) {
@@ -258,14 +257,6 @@ describe('console shell', () => {
         await p.context().close();
       }
     }
-  });
-
-  it('shows the not-yet page with its title inside the layout for screens not built yet', async () => {
-    await page.goto('/certhub/discovery/log');
-    await page.getByTestId('not-yet-page').waitFor();
-    expect(await page.getByTestId('not-yet-page').textContent()).toContain('Certificate log lookup');
-    await page.getByRole('button', { name: 'Back to dashboard' }).click();
-    await page.waitForURL(/\/dashboard$/);
   });
 
   it('scrolls to the top after a navigation, and from the scroll-to-top button', async () => {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CertSummary } from '@cc/contracts/discovery';
-import { apiClient, everyLook, expectAccessible, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { apiClient, looks, expectAccessible, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'discovery-e2e-'));
 const file = (name: string) => path.join(dir, name);
@@ -125,7 +125,7 @@ describe('/certhub/discovery', () => {
     await expectAccessible(p);
   });
 
-  it.each(everyLook)('photographs the discovery screens in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
+  it.each(looks)('photographs the discovery screens in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
     const p = await stack.newPage({ lang, theme, token });
     const {
       items: [first],

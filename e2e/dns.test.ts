@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../apps/server/src/adapters/dns/authoritative.ts';
-import { animationsDone, apiClient, everyLook, expectAccessible, opensslCsr, orderStatusOf, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { animationsDone, apiClient, looks, expectAccessible, opensslCsr, orderStatusOf, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
 import { freePort } from '../apps/server/test/dns-helpers.ts';
 
 const run = promisify(execFile);
@@ -147,12 +147,56 @@ describe('DCV autopilot', () => {
     await p.goto(`/ssl/certificate/${orderNo}`);
     const timeline = p.getByTestId('order-timeline');
     await timeline.getByText(`${cn} 的验证记录已自动添加到托管的 ${hosted}`).waitFor();
-    await timeline.getByText(`签发后已从 ${hosted} 删除验证记录`).waitFor();
+    await timeline.getByText(`已从 ${hosted} 删除验证记录`).first().waitFor();
+  });
+
+  it('offers the autopilot on the order screen for names hosted here, on by default, and says what switching it off means', async () => {
+    const hosted = `offer-${tag}.example`;
+    await api('POST', '/dm-serv/v1/dns/zones', { zone: hosted });
+    const p = await stack.newPage({ lang: 'en', token });
+    await p.goto('/ssl/certificates');
+    await p.getByTestId('purchase-form').waitFor();
+    await p.getByTestId('common-name').fill(`shop.${hosted}`);
+    await p.getByTestId('dcv-dns_txt').click();
+    const names = p.getByTestId('autopilot-names');
+    await names.getByText(`shop.${hosted} (hosted zone ${hosted})`).waitFor();
+    await names.getByText('After payment, the validation records of these names are published').waitFor();
+    const box = p.getByRole('checkbox', { name: 'Publish the validation records for me (names hosted here)' });
+    expect(await box.isChecked()).toBe(true);
+    await box.click();
+    await names.getByText('Off: these names are hosted here').waitFor();
+    // A name elsewhere is not offered anything.
+    await p.getByTestId('common-name').fill('elsewhere.example.org');
+    await expect.poll(() => p.getByTestId('autopilot-names').count()).toBe(0);
+  });
+
+  it('respects an order placed with the autopilot off, and switching it on from the order page validates and issues', async () => {
+    const hosted = `switch-${tag}.example`;
+    await api('POST', '/dm-serv/v1/dns/zones', { zone: hosted });
+    await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [`dns.${tag}@example.com`]);
+    const cn = `www.${hosted}`;
+    const orderNo = String(await api<string>('POST', '/v1/orders/certificate/GS-DV-SSL', { year: 1, csr: opensslCsr(cn), commonName: cn, dcvMethod: 'dns_txt', dcvAutopilot: false })).split(',')[0]!;
+    await api('POST', '/v1/orders/pay', { payWay: 'balance', orderNo });
+    const p = await stack.newPage({ lang: 'zh', token });
+    await p.goto(`/ssl/certificate/${orderNo}`);
+    const card = p.getByTestId('dcv-autopilot-card');
+    await card.getByText(`${cn} 托管在本平台。开启后将自动添加验证记录并完成验证`).waitFor();
+    expect(await orderStatusOf(api, orderNo)).toBe(1002);
+    await card.scrollIntoViewIfNeeded();
+    await shot(p, 'dns-autopilot-switch-zh-light');
+    await expectAccessible(p);
+    await p.getByTestId('dcv-autopilot-switch').click();
+    await p.getByText('已开启自动验证').first().waitFor();
+    await expect.poll(() => orderStatusOf(api, orderNo), { timeout: 60_000, interval: 250 }).toBe(1005);
+    await p.reload();
+    const timeline = p.getByTestId('order-timeline');
+    await timeline.getByText('已开启自动验证：托管在本平台的域名将自动添加验证记录').waitFor();
+    await timeline.getByText(`${cn} 的验证记录已自动添加到托管的 ${hosted}`).waitFor();
   });
 });
 
 describe('screens', () => {
-  it.each(everyLook)('photographs the DNS pages in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
+  it.each(looks)('photographs the DNS pages in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
     const p = await stack.newPage({ lang, theme, token });
     await p.goto('/domain/dns');
     await p.getByTestId('dns-zones').waitFor();
@@ -178,6 +222,15 @@ describe('screens', () => {
     // The pointer still on the button would photograph and check its hover colour.
     await p.mouse.move(0, 0);
     await shot(p, `dns-batch-${lang}-${theme}`);
+    await expectAccessible(p);
+    // The order screen's autopilot offer for a name hosted here.
+    await p.goto('/ssl/certificates');
+    await p.getByTestId('purchase-form').waitFor();
+    await p.getByTestId('common-name').fill(`www.${zone}`);
+    await p.getByTestId('dcv-dns_txt').click();
+    await p.getByTestId('autopilot-names').waitFor();
+    await p.getByTestId('autopilot-names').scrollIntoViewIfNeeded();
+    await shot(p, `dns-autopilot-offer-${lang}-${theme}`);
     await expectAccessible(p);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, apiClient, everyLook, expectAccessible, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { animationsDone, apiClient, looks, expectAccessible, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;
 let token = '';
@@ -55,7 +55,9 @@ describe('/domain', () => {
     await p.waitForURL(/\/domain\/cart$/);
     await p.getByTestId('cart-table').getByText(top).waitFor();
     await p.getByTestId('cart-pay').click();
-    await p.getByTestId('cart-pay-confirm').click();
+    // The payment dialog, balance first (an outside way: e2e/purchase-pay.test.ts).
+    await p.locator('[data-testid="payment-dialog"][data-way="balance"]').waitFor();
+    await p.getByTestId('pay-submit').click();
     await p.waitForURL(/\/domain\/manage\/mine$/);
     await p.getByTestId(`domain-link-${com}`).waitFor();
     await p.getByTestId(`domain-link-${top}`).waitFor();
@@ -131,7 +133,7 @@ describe('/domain', () => {
     expect(grouped.items.map((d) => [d.groupName, d.remark])).toEqual([['主站', '官网'], ['主站', '官网']]);
   });
 
-  it.each(everyLook)('looks right in $lang $theme (search, cart, mine, details, price, batch) and passes axe', async ({ lang, theme }) => {
+  it.each(looks)('looks right in $lang $theme (search, cart, mine, details, price, batch) and passes axe', async ({ lang, theme }) => {
     const p = await stack.newPage({ lang, theme, token });
     const name = `${lang}-${theme}`;
     await p.goto('/domain/search');

@@ -5,12 +5,12 @@
  * An order that issues produces a message and the header bell's count follows; the dashboard shows an order awaiting
  * validation (with its method) and both its figure and its row lead to the order; the DCV card's "how do I validate by
  * DNS?" opens the article; the message centre filters, reads and deletes; an announcement shows once as a banner.
- * Screenshots in zh/en × light/dark (everyLook) go to e2e/screenshots/, each page checked by axe.
+ * Screenshots in zh light and en dark (`looks`; all four with E2E_SCREENSHOTS=all) go to e2e/screenshots/, each page checked by axe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
 import { publishAnnouncement } from '../apps/server/src/services/messages/announcements.ts';
-import { animationsDone, apiClient, screenshotDir, everyLook, expectAccessible, opensslCsr, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { animationsDone, apiClient, screenshotDir, looks, expectAccessible, opensslCsr, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
 
 const password = 'Str0ng#Passw0rd';
 const zone = `i${Date.now().toString(36)}.inbox-e2e.example`;
@@ -188,7 +188,7 @@ describe('messages, dashboard and help', () => {
     await page.context().close();
   });
 
-  it.each(everyLook)('photographs the dashboard, message centre and help in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
+  it.each(looks)('photographs the dashboard, message centre and help in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
     const page = await stack.newPage({ lang, theme, token });
     await page.goto('/dashboard');
     await page.getByTestId('calendar-entry').first().waitFor();

@@ -2,12 +2,13 @@
  * Team end to end in Chromium against the real server (issue 13): the owner makes a department and invites a
  * technical member on /account/manage; the member opens the e-mailed link (read from the outbox), sets a password,
  * signs in with its own second step, orders and starts validation but cannot pay nor see invoices (the menu hides
- * them and the server refuses them); the owner reads it all in the audit log. Pages are checked by axe and
- * photographed in zh/en × light/dark.
+ * them and the server refuses them); the owner reads it all in the audit log. The member then changes its own password
+ * and second step on /account/secure, and the owner hands ownership to it (password and code): the member becomes
+ * the owner and the former owner an administrator. Pages are checked by axe and photographed in zh/en × light/dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsDone, apiClient, captchaAnswer, createPendingOrder, dragSlider, everyLook, expectAccessible, opensslCsr, outboxCode, screenshot, signUpThroughApi, startStack, waitForPuzzle, type Stack } from './harness.ts';
+import { animationsDone, apiClient, captchaAnswer, createPendingOrder, dragSlider, looks, expectAccessible, opensslCsr, outboxCode, screenshot, signUpThroughApi, startStack, waitForPuzzle, type Stack } from './harness.ts';
 
 const tag = Date.now().toString(36);
 const password = 'Str0ng#Passw0rd';
@@ -117,7 +118,9 @@ describe('team', () => {
     await menu.getByText('我的账户').click();
     await menu.getByText('账户概览').waitFor();
     const menuText = (await menu.textContent()) ?? '';
-    for (const hidden of ['余额变动', '查看账单', '申请发票', '账户安全', '账户管理', '余额充值']) expect(menuText, hidden).not.toContain(hidden);
+    for (const hidden of ['余额变动', '查看账单', '申请发票', '账户管理', '余额充值']) expect(menuText, hidden).not.toContain(hidden);
+    // Its own password and second step are its own business.
+    expect(menuText).toContain('账户安全');
 
     // Orders and validates: a free certificate (waiting for validation), validation started from its page.
     const cn = `member-${tag}.example.org`;
@@ -160,7 +163,7 @@ describe('team', () => {
     expect((await ownerApi<{ data: { name: string; status: string }[] }>('GET', '/v1/user/subAccounts')).data).toMatchObject([{ name: '李工', status: 'active' }]);
   });
 
-  it.each(everyLook)('photographs the team pages in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
+  it.each(looks)('photographs the team pages in $lang/$theme with no serious axe violation', async ({ lang, theme }) => {
     const p = await stack.newPage({ lang, theme, token: ownerToken });
     await p.goto('/account/manage');
     await p.getByTestId('members-table').getByText('李工').waitFor();
@@ -189,6 +192,71 @@ describe('team', () => {
     await screenshot(v, `team-invitation-${lang}-${theme}`);
     await expectAccessible(v);
     await v.context().close();
+    // The owner's hand-over dialog, opened but not sent.
+    await p.goto('/account/manage');
+    await p.getByTestId('ownership-card').scrollIntoViewIfNeeded();
+    await p.getByTestId('ownership-start').click();
+    await p.getByTestId('ownership-password').waitFor();
+    await animationsDone(p);
+    await screenshot(p, `team-ownership-${lang}-${theme}`);
+    await expectAccessible(p);
     await p.context().close();
+    // A member's own /account/secure.
+    const s = await stack.newPage({ lang, theme, token: memberToken });
+    await s.goto('/account/secure');
+    await s.getByTestId('member-two-step-state').waitFor();
+    await animationsDone(s);
+    await screenshot(s, `team-member-secure-${lang}-${theme}`);
+    await expectAccessible(s);
+    await s.context().close();
+  });
+
+  it('the member changes its own password and second step; the owner hands ownership to it and becomes an administrator', async () => {
+    const m = await stack.newPage({ lang: 'zh', token: memberToken });
+    await m.goto('/account/secure');
+    await m.getByTestId('secure-page').and(m.locator('[data-member="true"]')).waitFor();
+    // None of the owner's cards: a member's page has its password and its second step.
+    expect(await m.getByTestId('contacts-card').count()).toBe(0);
+    await m.getByTestId('change-password').click();
+    await m.getByTestId('old-password').fill('wrong-Passw0rd');
+    await m.getByTestId('new-password').fill('N3w#Memb3rPass');
+    await m.getByTestId('confirm-password').fill('N3w#Memb3rPass');
+    await m.getByTestId('password-ok').click();
+    await m.getByTestId('password-error').getByText('原密码不正确').waitFor();
+    await m.getByTestId('old-password').fill(memberPassword);
+    await m.getByTestId('password-ok').click();
+    await m.getByTestId('password-dialog').waitFor({ state: 'detached' });
+    expect(await m.getByTestId('member-two-step-state').getAttribute('data-state')).toBe('Y');
+    await m.getByTestId('member-two-step-toggle').click();
+    await m.getByTestId('member-two-step-password').fill('N3w#Memb3rPass');
+    await m.getByTestId('member-two-step-ok').click();
+    await expect.poll(async () => m.getByTestId('member-two-step-state').getAttribute('data-state')).toBe('N');
+    await m.mouse.move(0, 0);
+    await expectAccessible(m);
+    await m.context().close();
+
+    const owner = await stack.newPage({ lang: 'zh', token: ownerToken });
+    await owner.goto('/account/manage');
+    await owner.getByTestId('ownership-start').click();
+    await owner.getByTestId('ownership-submit').click();
+    await owner.locator('.ant-form-item-explain-error', { hasText: '子账户编号无效' }).waitFor();
+    await pick(owner, 'ownership-member', `李工 (${memberEmail})`);
+    await owner.getByTestId('ownership-password').fill(password);
+    await owner.getByTestId('send-code').click();
+    await owner.getByText(/^\d+ 秒后重发$/).waitFor();
+    await owner.getByTestId('ownership-code').fill(await outboxCode(stack.baseUrl, ownerEmail));
+    await owner.getByTestId('ownership-submit').click();
+    await owner.getByText('所有权已转让，您现在是管理员').waitFor();
+    // Both stay signed in, each in the other's place; the old owner's page no longer offers the owner's parts.
+    expect(await memberApi<{ memberID: number | null; roleCode: string }>('GET', '/v1/user/me')).toMatchObject({ memberID: null, roleCode: 'owner' });
+    expect(await ownerApi<{ roleCode: string }>('GET', '/v1/user/me')).toMatchObject({ roleCode: 'admin' });
+    await owner.reload();
+    await owner.getByTestId('team-section').waitFor();
+    expect(await owner.getByTestId('ownership-card').count()).toBe(0);
+    await owner.goto('/account/audit');
+    await owner.getByTestId('audit-table').getByText('将账户所有权转让给 李工，原所有者成为管理员').waitFor();
+    await owner.mouse.move(0, 0);
+    await expectAccessible(owner);
+    await owner.context().close();
   });
 });

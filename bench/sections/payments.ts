@@ -7,6 +7,7 @@ import { createDb } from '@cc/db/client';
 import { createCsr, generateKeyPair } from '@cc/pki/csr';
 import { pemEncode } from '@cc/pki/encoding';
 import { load, startServer, type RunningServer } from '../lib.ts';
+import { asyncCommitSql } from '../../apps/server/src/services/payments/tx.ts';
 
 const product = 'PS-DV-SSL';
 const singles = 3000;
@@ -41,7 +42,7 @@ async function createOrders(server: RunningServer, token: string, count: number,
   return out;
 }
 
-async function measureSingles(server: RunningServer): Promise<{ perSecond: number; errors: number }> {
+export async function measureSingles(server: RunningServer): Promise<{ perSecond: number; errors: number }> {
   const token = await server.signIn();
   const orders = await createOrders(server, token, singles, 'pay');
   const headers = { token, authorization: token, 'content-type': 'application/json' };
@@ -98,12 +99,50 @@ async function measureBatch(server: RunningServer): Promise<{ ms: number; paid: 
 }
 
 /** Each measure on a server of its own: the single payments leave 3000 orders' validation jobs behind them. */
-async function onServer<T>(env: Record<string, string>, measure: (server: RunningServer) => Promise<T>): Promise<T> {
+export async function onServer<T>(env: Record<string, string>, measure: (server: RunningServer) => Promise<T>): Promise<T> {
   const server = await startServer(env);
   try {
     return await measure(server);
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * What holding the account row across the commit's disk flush costs, without the server: 10 connections update one
+ * row (as payments of one account do), committing synchronously (the lock held through the flush) or as the balance
+ * payment does (asyncCommitSql, then a synchronous flush of its own, the lock released at commit). In alternation.
+ */
+export async function rowLockFigure(url: string, schema: string): Promise<void> {
+  const db = await createDb({ url, schema });
+  try {
+    await db.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await db.query(`CREATE TABLE IF NOT EXISTS row_lock_probe (id int PRIMARY KEY, v bigint NOT NULL)`);
+    await db.query(`INSERT INTO row_lock_probe VALUES (1, 0) ON CONFLICT DO NOTHING`);
+    const run = async (released: boolean) => {
+      let n = 0;
+      const end = Date.now() + 3000;
+      await Promise.all(Array.from({ length: 10 }, async () => {
+        for (; Date.now() < end; n++) {
+          if (!released) await db.query(`UPDATE row_lock_probe SET v = v + 1 WHERE id = 1`);
+          else {
+            await db.query(`WITH ${asyncCommitSql} UPDATE row_lock_probe SET v = v + 1 FROM async_commit WHERE id = 1`);
+            await db.query(`SELECT pg_current_xact_id()`);
+          }
+        }
+      }));
+      return n / 3;
+    };
+    let held = 0;
+    let released = 0;
+    for (let round = 0; round < 2; round++) {
+      held += (await run(false)) / 2;
+      released += (await run(true)) / 2;
+    }
+    console.log(`one row updated by 10 connections: lock held across the flush ${Math.round(held)}/s, released at commit ${Math.round(released)}/s ` +
+      `(${(released / held).toFixed(2)}×, same run)`);
+  } finally {
+    await db.close();
   }
 }
 
@@ -122,6 +161,7 @@ export async function run() {
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   console.log('\n# Payments, PostgreSQL (DATABASE_URL, a schema of its own per server)');
   try {
+    await rowLockFigure(url, `${schema}_c`);
     const singlesPg = await onServer({ ...common, DATABASE_URL: url, DATABASE_SCHEMA: `${schema}_a` }, measureSingles);
     const batchPg = await onServer({ ...common, DATABASE_URL: url, DATABASE_SCHEMA: `${schema}_b` }, measureBatch);
     console.log(`aim: balance payments >= ${aims.paymentsPerSecond}/s at 16 connections, 0 errors (PostgreSQL): ` +
@@ -130,7 +170,7 @@ export async function run() {
       `${batchPg.ms.toFixed(0)} ms, ${batchPg.paid} paid — ${verdict(batchPg.ms <= aims.batchEndMs && batchPg.paid === batch)}`);
   } finally {
     const db = await createDb({ url });
-    for (const s of ['a', 'b']) await db.query(`DROP SCHEMA IF EXISTS "${schema}_${s}" CASCADE`);
+    for (const s of ['a', 'b', 'c']) await db.query(`DROP SCHEMA IF EXISTS "${schema}_${s}" CASCADE`);
     await db.close();
   }
 }

@@ -82,7 +82,7 @@ async function readVsBare(serverUrl: string, token: string, bareUrl: string): Pr
 }
 
 /** Issue 11: an authenticated read against a bare Fastify route measured in the same run, on PostgreSQL. */
-async function authenticatedReadOnPostgres() {
+export async function authenticatedReadOnPostgres() {
   const url = postgresUrl();
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   console.log('\n# Authenticated read vs a bare Fastify route, same run, 10 connections, 5 s each (PostgreSQL, a schema of its own)');

@@ -24,6 +24,7 @@ import { defaultBodyLimit } from './lib/body-limits.ts';
 import { siteConfigFor } from './services/site/site-config.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
+import { acmeServerRoutes } from './routes/acme/server.ts';
 
 export interface AppDeps {
   config: Config;
@@ -152,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.register(publicRoutes);
+  // ACME (RFC 8555): authenticated by JWS, not by session; problem documents, limits per account (routes/acme/server.ts).
+  await app.register(acmeServerRoutes);
   await app.register(async (scope) => {
     requireSession(scope);
     // Every signed-in route says what permission it needs, or the server does not start (plugins/permissions.ts).
@@ -198,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** Paths that only ever answer JSON (or files): an unknown one is a JSON 404, never the console. */
-const apiPrefixes = ['/v1/', '/dm-serv/', '/dev/', '/docs/', '/sandbox/', '/payment-callbacks/', '/verification-callbacks/', '/ca/'];
+const apiPrefixes = ['/v1/', '/dm-serv/', '/dev/', '/docs/', '/sandbox/', '/payment-callbacks/', '/verification-callbacks/', '/ca/', '/ct/'];
 
 /** A missing file of these kinds is a 404, not the console's page (a browser would report a syntax error, not a 404). */
 const assetFile = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|wasm|txt|xml)$/i;

@@ -14,6 +14,8 @@ const envSchema = z.object({
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   /** Background job worker of this instance; tests turn it off and drain jobs themselves. */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Jobs one instance runs at once; unset: 4 on PostgreSQL, 1 on the embedded database. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /**
    * Orders a batch payment settles per transaction; unset: 100 on PostgreSQL, 50 on the embedded database. Smaller
    * chunks let other calls in sooner on the embedded database, larger ones finish a batch sooner.
@@ -23,8 +25,16 @@ const envSchema = z.object({
   DNS_RESOLVER: z.string().default(''),
   /** Port of the built-in authoritative DNS server. */
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5353),
-  /** Address the built-in DNS server listens on (UDP and TCP); empty: no DNS server in this instance. */
-  DNS_HOST: z.string().default('0.0.0.0'),
+  /**
+   * Address the built-in DNS server listens on (UDP and TCP); unset: every address with NODE_ENV=production, loopback
+   * otherwise (a developer's machine is not a DNS server for its network); `off`: no DNS server in this instance.
+   */
+  DNS_HOST: z.string().optional(),
+  /**
+   * Response-rate limit of the DNS server over UDP: answers per second to one source network (IPv4 /24, IPv6 /56);
+   * 0: none. Over it, every second answer goes out truncated (the client retries over TCP) and the rest are dropped.
+   */
+  DNS_RRL: z.coerce.number().int().min(0).max(1_000_000).default(200),
   /** Our nameservers, comma separated: what hosted zones' NS records say and what a registrar is to be told. */
   DNS_NAMESERVERS: z
     .string()
@@ -35,6 +45,8 @@ const envSchema = z.object({
   DNS_HOSTMASTER: z.string().email().default('hostmaster@certhub.local'),
   /** Port the file validation method fetches http://{domain}:PORT/.well-known/pki-validation/ on. */
   DCV_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
+  /** ACME server (/acme/{productNo}/directory): new orders per customer account and minute. */
+  ACME_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** 32-byte key (base64) that encrypts private keys at rest; generated into DATA_DIR when absent. */
   MASTER_KEY: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -105,6 +117,12 @@ const safeEnvSchema = envSchema.superRefine((c, ctx) => {
 }, { when: () => true }); // runs even when another variable is malformed: every problem is listed at once
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Where the built-in DNS server listens (see DNS_HOST); null: none in this instance. */
+export function dnsListenHost(c: Pick<Config, 'DNS_HOST' | 'NODE_ENV'>): string | null {
+  if (c.DNS_HOST === 'off') return null;
+  return c.DNS_HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as a shell's `VAR=` does.

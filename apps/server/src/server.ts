@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig, startupNotices } from './config.ts';
+import { dnsListenHost, loadConfig, startupNotices } from './config.ts';
 import { openDatabase } from './start.ts';
 import { buildApp } from './app.ts';
 import { startAuthoritativeDns } from './adapters/dns/authoritative.ts';
@@ -57,15 +57,16 @@ process.on('unhandledRejection', (reason) => {
 });
 
 for (const line of notices.info) app.log.info(line);
-// The authoritative DNS server answers from the database: every instance may run one (DNS_HOST empty: none here).
+// The authoritative DNS server answers from the database: every instance may run one (DNS_HOST=off: none here).
 // A port already taken (mDNS holds 5353 on many desktops) leaves this instance without DNS, said loudly, not down.
-if (config.DNS_HOST) {
+const dnsHost = dnsListenHost(config);
+if (dnsHost) {
   try {
-    const dns = await startAuthoritativeDns(db, { host: config.DNS_HOST, port: config.DNS_PORT, log: app.log });
+    const dns = await startAuthoritativeDns(db, { host: dnsHost, port: config.DNS_PORT, log: app.log, rrl: config.DNS_RRL ? { responsesPerSecond: config.DNS_RRL } : undefined });
     app.addHook('preClose', () => dns.close());
-    app.log.info(`authoritative DNS on ${config.DNS_HOST}:${dns.port} (UDP and TCP)`);
+    app.log.info(`authoritative DNS on ${dnsHost}:${dns.port} (UDP and TCP${config.DNS_RRL ? `, at most ${config.DNS_RRL} answers/s per source network over UDP` : ''})`);
   } catch (e) {
-    app.log.error({ err: e }, `authoritative DNS could not listen on ${config.DNS_HOST}:${config.DNS_PORT}: set DNS_PORT to a free port (or DNS_HOST= to run none here)`);
+    app.log.error({ err: e }, `authoritative DNS could not listen on ${dnsHost}:${config.DNS_PORT}: set DNS_PORT to a free port (or DNS_HOST=off to run none here)`);
   }
 }
 await app.listen({ host: config.HOST, port: config.PORT });

@@ -20,6 +20,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
   never: [
     'GET /v1/logout', 'GET /v1/twoStepAuth', 'POST /v1/twoStepAuth', 'GET /v1/twoStepAuthCode', 'GET /v1/googleAuth',
     'GET /v1/apiKey', 'POST /v1/apiKey', 'POST /v1/developer', 'PUT /v1/apiKey/{id}', 'DELETE /v1/apiKey/{id}', 'POST /v1/apiKey/{id}/rotate',
+    'GET /v1/acme/eabKeys', 'POST /v1/acme/eabKeys', 'DELETE /v1/acme/eabKeys/{id}',
     'GET /v1/account/close/code', 'POST /v1/account/close',
     'POST /v1/password', 'GET /v1/modifyEmailOrTelSendOrigin', 'POST /v1/modifyEmailOrTelOriginVerify', 'GET /v1/bindEmailOrTel', 'POST /v1/bindEmailOrTel',
     'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'DELETE /v1/sessions/{id}',
@@ -27,6 +28,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /wxredirect', 'DELETE /v1/wechat',
     'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
     'POST /v1/user/depts', 'PUT /v1/user/depts', 'GET /v1/user/roles', 'PUT /v1/user/roles',
+    'GET /v1/user/owner/code', 'POST /v1/user/owner', 'GET /v1/member/twoStep', 'PUT /v1/member/twoStep',
     'POST /v1/withdraw',
   ],
   full: [
@@ -38,14 +40,14 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /v1/invoiceOrganizations', 'PUT /v1/invoiceOrganizations', 'DELETE /v1/invoiceOrganizations/{id}', 'POST /v1/invoiceContacts',
     'PUT /v1/invoiceContacts', 'DELETE /v1/invoiceContacts/{id}', 'POST /v1/invoices', 'DELETE /v1/invoices/{id}',
     'POST /v1/discovery/profiles', 'PUT /v1/discovery/profiles/{id}', 'POST /v1/discovery/profiles/{id}/scan', 'POST /v1/discovery/targets',
-    'POST /v1/discovery/targets/fromOrders', 'DELETE /v1/discovery/targets/{id}',
+    'POST /v1/discovery/targets/fromOrders', 'POST /v1/discovery/targets/fromZones', 'DELETE /v1/discovery/targets/{id}',
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
     'POST /v1/organizations/qiChaCha', 'POST /v1/emailDnsEmails', 'DELETE /v1/emailDnsEmails/{id}', 'POST /v1/orders/price/{productNo}',
     'POST /v1/orders/certificate/{productNo}', 'POST /v1/orders/free', 'POST /v1/csr/generate', 'POST /v1/csr/save', 'POST /v1/csr/batchSave',
     'POST /v1/orders/cancel', 'PUT /v1/orders/remark/{orderNo}', 'POST /v1/orders/reCommit/{orderNo}', 'POST /v1/orders/domainList/{orderNo}',
-    'POST /v1/orders/dcv', 'PUT /v1/orders/dcv', 'PUT /v1/orders/reSendDcvEmail/{id}', 'PUT /v1/orders/verifyDomains/{id}', 'POST /v1/mssl/domains',
+    'POST /v1/orders/dcv', 'PUT /v1/orders/dcv', 'PUT /v1/orders/dcvAutopilot/{orderNo}', 'PUT /v1/orders/reSendDcvEmail/{id}', 'PUT /v1/orders/verifyDomains/{id}', 'POST /v1/mssl/domains',
     'POST /v1/cert/pfx', 'POST /v1/cert/jks', 'POST /v1/orders/download/{orderNo}', 'POST /v1/orders/reSignPrice/{id}', 'POST /v1/orders/reSign',
     'POST /v1/orders/batch', 'POST /v1/orders/batch/certs', 'POST /v1/orders/batch/verify', 'POST /v1/orders/batch/hashValues', 'POST /v1/orders/pay',
     'POST /v1/orders/paypal/capture', 'POST /v1/deposit', 'POST /v1/orders/batch/pay', 'POST /createorderrenew',
@@ -62,9 +64,9 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'POST /verify_token', 'GET /v1/account', 'GET /v1/inviteCode', 'GET /v1/profile', 'GET /v1/profile/progress', 'GET /v1/inform', 'GET /v1/accountLogs',
     'GET /v1/accountLogs/export', 'GET /v1/realAuth', 'GET /v1/orgRealAuth', 'GET /v1/orgRealAuth/{id}', 'GET /v1/inviteCondition', 'GET /v1/contacts',
     'GET /v1/organizations', 'GET /v1/organizations/{id}', 'GET /v1/emailDnsEmails', 'GET /v1/products', 'GET /v1/orders', 'GET /v1/orders/detail/{id}',
-    'GET /v1/orders/status/{id}', 'GET /v1/orders/count', 'GET /v1/orders/domainList/{orderNo}', 'GET /v1/autoDetectDomain', 'GET /v1/orders/org/{id}/domains',
+    'GET /v1/orders/status/{id}', 'GET /v1/orders/count', 'GET /v1/orders/domainList/{orderNo}', 'GET /v1/autoDetectDomain', 'GET /v1/orders/dcvAutopilot', 'GET /v1/orders/org/{id}/domains',
     'GET /v1/mssl/domains', 'GET /v1/orders/cert/{orderNo}', 'GET /v1/orders/download/{orderNo}', 'GET /v1/orders/batch/download', 'GET /v1/orders/reSign/records',
-    'GET /v1/orders/payWays', 'GET /v1/deposit/{id}', 'GET /v1/orders/batch/pay/queues', 'GET /v1/orders/batch/pay/status', 'GET /v1/creditChangeRecords',
+    'GET /v1/orders/payWays', 'GET /v1/deposit/{id}', 'GET /v1/payments/{id}', 'GET /v1/orders/batch/pay/queues', 'GET /v1/orders/batch/pay/status', 'GET /v1/creditChangeRecords',
     'GET /v1/tools/report', 'GET /v1/tools/report/{id}', 'GET /v1/orders/renewTicket/{orderNo}',
     // Prices and availability are reads, though asked by POST (lists of names).
     'POST /dm-serv/v1/domains/available', 'POST /dm-serv/v1/orders/renew/price', 'POST /dm-serv/v1/transferIn/price',
@@ -77,7 +79,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/transactions/reconciliation', 'GET /v1/invoiceOrganizations', 'GET /v1/invoiceContacts', 'GET /v1/invoices', 'GET /v1/invoices/{id}/pdf',
     'GET /v1/withdraw', 'GET /v1/certPkg', 'GET /v1/products/myPrices',
     'GET /v1/discovery/dashboard', 'GET /v1/discovery/profiles', 'GET /v1/discovery/targets', 'GET /v1/discovery/certs', 'GET /v1/discovery/certs/export',
-    'GET /v1/discovery/certs/{id}',
+    'GET /v1/discovery/certs/{id}', 'GET /v1/discovery/ct', 'GET /v1/discovery/ct/export',
   ],
 };
 

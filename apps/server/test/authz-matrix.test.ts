@@ -39,7 +39,7 @@ const secret = {
   invoiceCon: `Alice收件人${tag}`,
   discovery: `scan-${tag}.alice.example`,
 };
-const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0, deptId: 0, memberId: 0, invoiceOrgId: 0, invoiceConId: 0, invoiceId: 0, issuedInvoiceId: 0, withdrawalId: 0, profileId: 0, targetId: 0, discoveryCertId: 0 };
+const a = { id: 0, token: '', sessionId: '', siteMsgId: 0, apiKeyId: 0, apiKeyPrefix: '', eabKeyId: 0, contactId: 0, orgId: 0, emailDnsId: 0, issued: '', pending: '', awaiting: '', depositId: '', queueId: '', ticket: '', csrId: '', orgAuthno: 0, zone: `zone-${tag}.alice.example`, recordId: 0, changeId: 0, serial: 0, deptId: 0, memberId: 0, invoiceOrgId: 0, invoiceConId: 0, invoiceId: 0, issuedInvoiceId: 0, withdrawalId: 0, profileId: 0, targetId: 0, discoveryCertId: 0 };
 /** The first account's domain names and ids under /dm-serv/v1. */
 const dm = { domain: `alice-${tag}.com`, moved: `alice-in-${tag}.net`, orderNo: '', cartId: 0, contactId: 0, groupId: 0, batchId: '', transferId: 0 };
 let aBalance = 0;
@@ -98,6 +98,7 @@ beforeAll(async () => {
   const key = must<{ key: { id: number; prefix: string } }>(await alice.post('/v1/apiKey', { name: secret.keyName, scope: 'full' })).key;
   a.apiKeyId = key.id;
   a.apiKeyPrefix = key.prefix;
+  a.eabKeyId = must<{ key: { id: number } }>(await alice.post('/v1/acme/eabKeys', { name: 'acme' })).key.id;
   // The message that the issued order's certificate was issued (it names the secret domain).
   a.siteMsgId = must<{ siteMsges: { id: number; kind: string }[] }>(await alice.get('/v1/siteMsg?kind=issued')).siteMsges[0]!.id;
   // Domain names: a registered name (locked, remarked, grouped), one transferred in, a cart item, a batch.
@@ -163,6 +164,7 @@ function attempts(): Record<string, Call[]> {
     'PUT /v1/apiKey/{id}': [{ method: 'PUT', url: `/v1/apiKey/${a.apiKeyId}`, payload: { name: 'hijacked', scope: 'read' } }],
     'POST /v1/apiKey/{id}/rotate': [{ method: 'POST', url: `/v1/apiKey/${a.apiKeyId}/rotate`, payload: {} }],
     'DELETE /v1/apiKey/{id}': [{ method: 'DELETE', url: `/v1/apiKey/${a.apiKeyId}` }],
+    'DELETE /v1/acme/eabKeys/{id}': [{ method: 'DELETE', url: `/v1/acme/eabKeys/${a.eabKeyId}` }],
     'GET /v1/siteMsg': [{ method: 'GET', url: '/v1/siteMsg?limit=100' }, { method: 'GET', url: '/v1/siteMsg?kind=issued' }],
     'PUT /v1/siteMsg/{id}': [{ method: 'PUT', url: `/v1/siteMsg/${a.siteMsgId}` }],
     'DELETE /v1/siteMsg/{id}': [{ method: 'DELETE', url: `/v1/siteMsg/${a.siteMsgId}` }],
@@ -175,6 +177,9 @@ function attempts(): Record<string, Call[]> {
     'GET /v1/discovery/targets': [{ method: 'GET', url: '/v1/discovery/targets' }],
     'POST /v1/discovery/targets': [{ method: 'POST', url: '/v1/discovery/targets', payload: { lines: ['bob.example'], profileId: a.profileId } }],
     'POST /v1/discovery/targets/fromOrders': [{ method: 'POST', url: '/v1/discovery/targets/fromOrders', payload: { profileId: a.profileId } }, { method: 'POST', url: '/v1/discovery/targets/fromOrders', payload: {} }],
+    'POST /v1/discovery/targets/fromZones': [{ method: 'POST', url: '/v1/discovery/targets/fromZones', payload: { profileId: a.profileId } }, { method: 'POST', url: '/v1/discovery/targets/fromZones', payload: {} }],
+    'GET /v1/discovery/ct': [{ method: 'GET', url: `/v1/discovery/ct?q=${secret.discovery}` }, { method: 'GET', url: '/v1/discovery/ct' }],
+    'GET /v1/discovery/ct/export': [{ method: 'GET', url: '/v1/discovery/ct/export' }],
     'DELETE /v1/discovery/targets/{id}': [{ method: 'DELETE', url: `/v1/discovery/targets/${a.targetId}` }],
     'GET /v1/discovery/certs': [{ method: 'GET', url: `/v1/discovery/certs?q=${secret.discovery}` }, { method: 'GET', url: '/v1/discovery/certs' }],
     'GET /v1/discovery/certs/export': [{ method: 'GET', url: '/v1/discovery/certs/export' }],
@@ -195,6 +200,7 @@ function attempts(): Record<string, Call[]> {
     'GET /v1/emailDnsEmails': [{ method: 'GET', url: '/v1/emailDnsEmails' }],
     'DELETE /v1/emailDnsEmails/{id}': [{ method: 'DELETE', url: `/v1/emailDnsEmails/${a.emailDnsId}` }],
     'GET /v1/deposit/{id}': [{ method: 'GET', url: `/v1/deposit/${a.depositId}` }],
+    'GET /v1/payments/{id}': [{ method: 'GET', url: `/v1/payments/${a.depositId}` }],
     'GET /v1/orders': [{ method: 'GET', url: `/v1/orders?orderNos=${orderNos.join(',')}` }, { method: 'GET', url: `/v1/orders?orderNo=${a.issued}` }, { method: 'GET', url: `/v1/orders?domain=${secret.issued}` }],
     'GET /v1/orders/count': [{ method: 'GET', url: '/v1/orders/count' }],
     'GET /v1/orders/detail/{id}': each((no) => ({ method: 'GET', url: `/v1/orders/detail/${no}` })),
@@ -213,6 +219,9 @@ function attempts(): Record<string, Call[]> {
     'POST /v1/orders/dcv': [{ method: 'POST', url: '/v1/orders/dcv', payload: { orderNo: a.awaiting, dcvMethod: 'email', email: 'admin' } }],
     'PUT /v1/orders/dcv': [{ method: 'PUT', url: '/v1/orders/dcv', payload: { orderNo: a.awaiting, dcvMethod: 'email', email: 'admin' } }],
     'GET /v1/autoDetectDomain': [{ method: 'GET', url: `/v1/autoDetectDomain?orderNo=${a.awaiting}&domain=${secret.awaiting}` }],
+    // It answers the names asked (an echo, not a leak) with the caller's own zones only: asked without the secret name.
+    'GET /v1/orders/dcvAutopilot': [{ method: 'GET', url: '/v1/orders/dcvAutopilot?names=probe.alice.example' }],
+    'PUT /v1/orders/dcvAutopilot/{orderNo}': [{ method: 'PUT', url: `/v1/orders/dcvAutopilot/${a.awaiting}`, payload: { on: false } }],
     'POST /v1/orders/reSignPrice/{id}': [{ method: 'POST', url: `/v1/orders/reSignPrice/${a.issued}`, payload: { domainNames: `${secret.issued},x.${secret.issued}` } }],
     'POST /v1/orders/reSign': [{ method: 'POST', url: '/v1/orders/reSign', payload: { orderNo: a.issued, csr: '' } }],
     'GET /v1/orders/reSign/records': [{ method: 'GET', url: `/v1/orders/reSign/records?orderNo=${a.issued}` }],
@@ -266,6 +275,12 @@ function attempts(): Record<string, Call[]> {
     'GET /v1/operator/withdrawals': [{ method: 'GET', url: '/v1/operator/withdrawals?limit=100' }],
     'POST /v1/operator/withdrawals/{id}/pay': [{ method: 'POST', url: `/v1/operator/withdrawals/${a.withdrawalId}/pay`, payload: {} }],
     'POST /v1/operator/withdrawals/{id}/reject': [{ method: 'POST', url: `/v1/operator/withdrawals/${a.withdrawalId}/reject`, payload: { reason: 'x' } }],
+    'GET /v1/operator/discounts': [{ method: 'GET', url: `/v1/operator/discounts?account=${a.id}` }],
+    'PUT /v1/operator/discounts': [{ method: 'PUT', url: '/v1/operator/discounts', payload: { account: String(a.id), discount: 1 } }],
+    'DELETE /v1/operator/discounts/{id}': [{ method: 'DELETE', url: '/v1/operator/discounts/1' }],
+    'GET /v1/operator/packageOffers': [{ method: 'GET', url: '/v1/operator/packageOffers' }],
+    'POST /v1/operator/packageOffers': [{ method: 'POST', url: '/v1/operator/packageOffers', payload: { productNo: 'x', quantity: 1, price: 1 } }],
+    'PUT /v1/operator/packageOffers/{id}': [{ method: 'PUT', url: '/v1/operator/packageOffers/1', payload: { active: false } }],
     'POST /v1/orders/free': [{ method: 'POST', url: '/v1/orders/free', payload: { productNo: 'T-FREE', contactID: a.contactId, commonName: 'bob.example', csr: '' } }],
     // Team: the first account's members, departments and audit log.
     'GET /v1/user/subAccounts': [{ method: 'GET', url: '/v1/user/subAccounts' }, { method: 'GET', url: `/v1/user/subAccounts?deptID=${a.deptId}` }],
@@ -286,7 +301,7 @@ function domainAttempts(): Record<string, Call[]> {
   return {
     'PUT /dm-serv/v1/carts/{id}': [{ method: 'PUT', url: `${D}/carts/${dm.cartId}`, payload: { years: 5 } }],
     'DELETE /dm-serv/v1/carts/{id}': [{ method: 'DELETE', url: `${D}/carts/${dm.cartId}` }],
-    'POST /dm-serv/v1/pay': [{ method: 'POST', url: `${D}/pay`, payload: { cartIds: [dm.cartId], contactId: dm.contactId } }],
+    'POST /dm-serv/v1/pay': [{ method: 'POST', url: `${D}/pay`, payload: { cartIds: [dm.cartId], contactId: dm.contactId } }, { method: 'POST', url: `${D}/pay`, payload: { cartIds: [dm.cartId], contactId: dm.contactId, payWay: 'alipay' } }],
     'GET /dm-serv/v1/contacts': [{ method: 'GET', url: `${D}/contacts` }],
     'PUT /dm-serv/v1/contacts/{id}': [{ method: 'PUT', url: `${D}/contacts/${dm.contactId}`, payload: { name: 'Hijacked', email: 'h@example.com', telephone: '13900000000' } }],
     'DELETE /dm-serv/v1/contacts/{id}': [{ method: 'DELETE', url: `${D}/contacts/${dm.contactId}` }],
@@ -341,6 +356,8 @@ const noOwnedIds = new Set([
   'GET /sandbox/verifications/{id}', 'POST /sandbox/verifications/{id}/approve', 'POST /sandbox/verifications/{id}/decline',
   // Developer access: the caller's own terms and keys (another account's key ids are tried above).
   'GET /v1/apiKey', 'POST /v1/apiKey', 'POST /v1/developer',
+  // ACME EAB keys: the caller's own list and new keys (another account's key id is tried above).
+  'GET /v1/acme/eabKeys', 'POST /v1/acme/eabKeys',
   // Account security: the caller's own password, addresses, sessions, recovery codes and WeChat binding. Proofs and OAuth states
   // are bound to the session that made them (test/account-security.test.ts tries them from another session and account).
   'POST /v1/password', 'GET /v1/modifyEmailOrTelSendOrigin', 'POST /v1/modifyEmailOrTelOriginVerify', 'GET /v1/bindEmailOrTel', 'POST /v1/bindEmailOrTel',
@@ -357,12 +374,18 @@ const noOwnedIds = new Set([
   // Team: the caller's own permissions and its account's roles (another account's member, department and log ids are tried above);
   // the invitation link is a capability address (test/team.test.ts).
   'GET /v1/user/me', 'GET /v1/user/roles', 'PUT /v1/user/roles', 'GET /subAccountInvitation', 'POST /subAccountInvitation',
+  // The caller's own second step as a member; the hand-over of its own account (another account's member id is refused
+  // as not a member of the caller's: test/team.test.ts).
+  'GET /v1/member/twoStep', 'PUT /v1/member/twoStep', 'GET /v1/user/owner/code', 'POST /v1/user/owner',
   // Billing: the caller's own balance changes, bills, consumption, exports, prices, packages and withdrawal request (offer ids are public).
   'GET /v1/creditChangeRecords/export', 'GET /v1/transactions', 'GET /v1/transactions/monthlyConsumption', 'GET /v1/transactions/export',
   'GET /v1/transactions/reconciliation', 'POST /v1/withdraw', 'GET /v1/certPkg', 'POST /v1/certPkg', 'GET /v1/products/myPrices',
   'POST /v1/invoiceOrganizations', 'POST /v1/invoiceContacts',
   // Discovery: a new profile is the caller's own.
   'POST /v1/discovery/profiles',
+  // The built-in CT log: public by nature (RFC 6962), it holds no account's ids.
+  'POST /ct/v1/add-chain', 'POST /ct/v1/add-pre-chain', 'GET /ct/v1/get-sth', 'GET /ct/v1/get-sth-consistency', 'GET /ct/v1/get-proof-by-hash',
+  'GET /ct/v1/get-entries', 'GET /ct/v1/get-roots', 'GET /ct/v1/log-info',
 ]);
 
 describe('authorization matrix: another account with the first account\'s ids', () => {
@@ -433,6 +456,7 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(targets.items).toMatchObject([{ id: a.targetId, value: secret.discovery, profileId: a.profileId }]);
     expect((await alice.get('/v1/discovery/profiles')).body.data).toMatchObject({ items: [{ id: a.profileId, enabled: true }] });
     expect((await alice.get('/v1/apiKey')).body.data).toMatchObject({ keys: [{ id: a.apiKeyId, name: secret.keyName, scope: 'full', prefix: a.apiKeyPrefix }] });
+    expect((await alice.get('/v1/acme/eabKeys')).body.data).toMatchObject({ keys: [{ id: a.eabKeyId, name: 'acme' }] });
     const mine = (await alice.get('/v1/siteMsg?kind=issued')).body.data as { siteMsges: { id: number; read: boolean; title: string }[] };
     expect(mine.siteMsges.find((m) => m.id === a.siteMsgId)).toMatchObject({ read: false, title: expect.stringContaining(secret.issued) });
     expect((await alice.get('/v1/user/subAccounts')).body.data).toMatchObject({ total: 1, data: [{ subAccountID: a.memberId, name: secret.memberName, status: 'invited' }] });

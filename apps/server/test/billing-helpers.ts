@@ -14,11 +14,16 @@ export async function toppedUpAccount(app: App, cents: number, payWay = 'alipay'
 
 /** Calls of the operator area, with the secret (or another). */
 export function operator(app: App, secret = operatorSecretForTests) {
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
     const r = await app.inject({ method, url, headers: { 'x-operator-secret': secret }, ...(payload ? { payload } : {}) });
     return { status: r.statusCode, body: r.json() as { code: number; data: unknown; msg: string } };
   };
-  return { get: (url: string) => call('GET', url), post: (url: string, payload: object = {}) => call('POST', url, payload) };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload: object = {}) => call('POST', url, payload),
+    put: (url: string, payload: object = {}) => call('PUT', url, payload),
+    del: (url: string) => call('DELETE', url),
+  };
 }
 
 export const validInvoiceOrg = {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertDetail, CertSummary, DashboardAnswer, Profile, Target } from '@cc/contracts/discovery';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, pkcs8Pem, testKeys, testProducts } from './purchase-helpers.ts';
-import { drainAll, markPaid, startDns } from './orders-helpers.ts';
+import { drainAll, payAndValidateByDns, startDns } from './orders-helpers.ts';
 import { ordersContext } from '../src/services/orders/context.ts';
 
 // --- certificates made with openssl: root -> intermediate -> leaves for names the test DNS points at loopback.
@@ -86,13 +86,7 @@ beforeAll(async () => {
   const r = await me.post('/v1/orders/certificate/T-DV', { dcvMethod: 'dns_txt', year: 1, csr: await makeCsr('shop.example'), commonName: 'shop.example' });
   expect(r.body.code, r.body.msg).toBe(200);
   orderNo = r.body.data as string;
-  await markPaid(t.app, orderNo);
-  await me.get(`/v1/orders/detail/${orderNo}`);
-  await drainAll(t.app);
-  const d = (await me.get(`/v1/orders/domainList/${orderNo}`)).body.data as { domains: { status: string; instructions: { host?: string; value?: string } }[] };
-  for (const x of d.domains) if (x.status === 'pending' && x.instructions.host) dns.setTxt(x.instructions.host, x.instructions.value!);
-  await me.put(`/v1/orders/verifyDomains/${orderNo}`, {});
-  await drainAll(t.app);
+  await payAndValidateByDns(t.app, me, dns, orderNo);
   const [issued] = await t.app.db.query<{ cert_pem: string; chain_pem: string; brand: string }>(
     `SELECT c.cert_pem, c.chain_pem, o.brand FROM certificates c JOIN orders o ON o.id = c.order_id WHERE o.order_no = $1`,
     [orderNo],

@@ -4,6 +4,10 @@ import { addProducts, client, makeCsr, newAccount, testProducts } from './purcha
 import { drainAll, markPaid } from './orders-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
 import { freePort } from './dns-helpers.ts';
+import { errorCodes } from '@cc/contracts/errors';
+import { ordersContext } from '../src/services/orders/context.ts';
+import { startValidation } from '../src/services/dcv/validation.ts';
+import { syncZone } from '../src/services/dns/dcv-autopilot.ts';
 
 /**
  * DCV autopilot: an order whose names live in a zone the account hosts here is validated with no user step. After
@@ -46,7 +50,7 @@ describe('DCV autopilot', () => {
     const detail = (await api.get(`/v1/orders/detail/${orderNo}`, { lang: 'en' })).body.data as Detail & Record<string, unknown>;
     const timeline = JSON.stringify(detail);
     expect(timeline).toContain(`Validation record of ${name} published in the hosted zone ${zone}`);
-    expect(timeline).toContain(`Validation records removed from ${zone} after issuance`);
+    expect(timeline).toContain(`Validation records removed from ${zone}`);
     // Nothing of it is left in the zone; its history says what happened, by whom.
     const recs = (await api.get(`/dm-serv/v1/dns/zones/${zone}/records`)).body.data as { records: { system: boolean }[] };
     expect(recs.records.filter((x) => !x.system)).toEqual([]);
@@ -88,6 +92,61 @@ describe('DCV autopilot', () => {
     await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'issue.order' AND status = 'pending'`);
     await drainAll(t.app);
     expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1005);
+  });
+
+  it('tells the order screen which names a hosted zone holds, and refuses bad questions with a precise message', async () => {
+    const r = await api.get(`/v1/orders/dcvAutopilot?names=${encodeURIComponent(`Shop.${zone},*.w.${zone},elsewhere.example.org`)}`, { lang: 'en' });
+    expect(r.body.code, r.body.msg).toBe(200);
+    expect(r.body.data).toEqual({ names: [{ name: `shop.${zone}`, zone }, { name: `*.w.${zone}`, zone }, { name: 'elsewhere.example.org', zone: null }] });
+    expect((await api.get('/v1/orders/dcvAutopilot?names=', { lang: 'en' })).body.code).toBe(errorCodes.INVALID_INPUT);
+    const long = await api.get(`/v1/orders/dcvAutopilot?names=${'a'.repeat(260)}.example`, { lang: 'en' });
+    expect(long.body.msg).toBe('A domain name has at most 253 characters');
+    // Another account's zone is not offered.
+    const other = client(t.app, (await newAccount(t.app)).token);
+    expect(((await other.get(`/v1/orders/dcvAutopilot?names=shop.${zone}`)).body.data as { names: { zone: string | null }[] }).names[0]!.zone).toBeNull();
+  });
+
+  it('respects an order placed with the autopilot off, and publishes once it is switched on from the details', async () => {
+    const name = `manual.${zone}`;
+    const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(name), commonName: name, dcvAutopilot: false });
+    const orderNo = String(r.body.data);
+    await markPaid(t.app, orderNo);
+    await drainAll(t.app);
+    const before = (await api.get(`/v1/orders/domainList/${orderNo}`)).body.data as { orderStatus: number; autopilot: boolean; domains: { hostedZone: string | null }[] };
+    expect([before.orderStatus, before.autopilot, before.domains[0]!.hostedZone]).toEqual([1002, false, zone]);
+    const recs = (await api.get(`/dm-serv/v1/dns/zones/${zone}/records`)).body.data as { records: { system: boolean }[] };
+    expect(recs.records.filter((x) => !x.system)).toEqual([]);
+    const bad = await api.put(`/v1/orders/dcvAutopilot/${orderNo}`, { on: 'maybe' }, { lang: 'en' });
+    expect([bad.body.code, bad.body.msg]).toEqual([errorCodes.INVALID_INPUT, 'on must be true or false']);
+    const on = await api.put(`/v1/orders/dcvAutopilot/${orderNo}`, { on: true });
+    expect((on.body.data as { autopilot: boolean }).autopilot).toBe(true);
+    await drainAll(t.app);
+    expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1005);
+    const timeline = JSON.stringify((await api.get(`/v1/orders/detail/${orderNo}`, { lang: 'en' })).body.data);
+    expect(timeline).toContain('Validation autopilot switched on');
+    expect(timeline).toContain(`Validation record of ${name} published in the hosted zone ${zone}`);
+  });
+
+  it('removes what the autopilot published when it is switched off, and leaves the name to the user', async () => {
+    const name = `switched.${zone}`;
+    const r = await api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(name), commonName: name });
+    const orderNo = String(r.body.data);
+    const id = await markPaid(t.app, orderNo);
+    // Validation started and the record published, before any check runs.
+    await t.app.db.query(`DELETE FROM jobs WHERE kind = 'orders.paid' AND status = 'pending'`);
+    await startValidation(ordersContext(t.app), id);
+    const [z] = await t.app.db.query<{ id: number }>(`SELECT id FROM dns_zones WHERE name = $1`, [zone]);
+    await syncZone(t.app.db, z!.id);
+    const txt = async () => ((await api.get(`/dm-serv/v1/dns/zones/${zone}/records`)).body.data as { records: { type: string; system: boolean }[] }).records.filter((x) => !x.system);
+    expect((await txt()).length).toBe(1);
+    expect(((await api.put(`/v1/orders/dcvAutopilot/${orderNo}`, { on: false })).body.data as { autopilot: boolean }).autopilot).toBe(false);
+    await t.app.db.query(`DELETE FROM jobs WHERE kind = 'dcv.check'`);
+    await drainAll(t.app);
+    expect(await txt()).toEqual([]);
+    expect(((await api.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number }).orderStatus).toBe(1002);
+    const timeline = JSON.stringify((await api.get(`/v1/orders/detail/${orderNo}`, { lang: 'en' })).body.data);
+    expect(timeline).toContain('Validation autopilot switched off');
+    expect(timeline).toContain(`Validation records removed from ${zone}`);
   });
 
   it('leaves a name outside hosted zones to the user', async () => {

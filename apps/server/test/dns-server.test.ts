@@ -65,6 +65,8 @@ beforeAll(async () => {
     { host: 'sub', type: 'NS', value: 'ns1.sub.dig-test.example', ttl: 300 },
     { host: 'ns1.sub', type: 'A', value: '192.0.2.53', ttl: 300 },
     ...Array.from({ length: 25 }, (_, i) => ({ host: 'many', type: 'A', value: `198.51.100.${i + 1}`, ttl: 300 })),
+    ...Array.from({ length: 60 }, (_, i) => ({ host: 'lots', type: 'A', value: `198.51.100.${i + 1}`, ttl: 300 })),
+    ...Array.from({ length: 8 }, (_, i) => ({ host: `n${i}`, type: 'NS', value: `ns${i}.provider-with-a-long-name.example`, ttl: 300 })),
   ]);
 });
 
@@ -143,13 +145,30 @@ describe('authoritative DNS server (dig)', () => {
   });
 
   it('truncates a large answer over UDP without EDNS0, and answers it whole over TCP (dig retries by itself)', async () => {
-    const udp = await dig(`many.${zone}`, 'A', '+noedns', '+ignore');
+    const udp = await dig(`lots.${zone}`, 'A', '+noedns', '+ignore');
     expect(udp.flags).toContain('tc');
     expect(udp.answer).toEqual([]);
-    const retried = await dig(`many.${zone}`, 'A', '+noedns');
-    expect(retried.answer.length).toBe(25);
-    const tcp = await dig(`many.${zone}`, 'A', '+tcp');
-    expect(tcp.answer.length).toBe(25);
+    const retried = await dig(`lots.${zone}`, 'A', '+noedns');
+    expect(retried.answer.length).toBe(60);
+    const tcp = await dig(`lots.${zone}`, 'A', '+tcp');
+    expect(tcp.answer.length).toBe(60);
+  });
+
+  it('compresses names (RFC 1035 §4.1.4): 25 addresses fit one classic 512-byte UDP answer, read back right by dig', async () => {
+    // Written in full, each record would repeat its 23-byte owner name: 25 × 37 bytes, over 512.
+    const r = await dig(`many.${zone}`, 'A', '+noedns', '+ignore');
+    expect(r.flags).not.toContain('tc');
+    expect(r.answer.length).toBe(25);
+    expect(r.answer.every((l) => l[0] === `many.${zone}.` && l[3] === 'A')).toBe(true);
+    expect(r.answer.map((l) => l[4]).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `198.51.100.${i + 1}`).sort());
+    const size = Number(/MSG SIZE\s+rcvd: (\d+)/.exec((await run('dig', ['@127.0.0.1', '-p', String(dns.port), `many.${zone}`, 'A', '+noedns', '+ignore'])).stdout)?.[1]);
+    expect(size).toBeLessThanOrEqual(512);
+    // Names inside the data are compressed too (NS targets, the SOA's MNAME and RNAME), and dig reads them back.
+    expect(await short(`x.n3.${zone}`, 'A')).toEqual([]);
+    const referral = await dig(`n3.${zone}`, 'NS', '+noedns');
+    expect(referral.authority.map((l) => l[4]).sort()).toEqual([`ns3.provider-with-a-long-name.example.`]);
+    const soa = await dig(zone, 'SOA', '+noedns');
+    expect(soa.answer[0]?.slice(4, 6)).toEqual(['ns1.certhub.local.', 'hostmaster.certhub.local.']);
   });
 
   it('speaks EDNS0: advertises its buffer size and sends up to it over UDP', async () => {

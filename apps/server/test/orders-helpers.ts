@@ -90,6 +90,22 @@ export async function markPaid(app: App, orderNo: string): Promise<number> {
   return o!.id;
 }
 
+type Caller = { get(url: string): Promise<{ body: { data: unknown } }>; put(url: string, payload: object): Promise<unknown> };
+
+/**
+ * Takes an order of dns_txt names from paid to issued: marks it paid, publishes each name's TXT record in the test
+ * DNS, asks for the check and runs the jobs (validation, then the built-in CA).
+ */
+export async function payAndValidateByDns(app: App, api: Caller, dns: { setTxt(host: string, value: string): void }, orderNo: string): Promise<void> {
+  await markPaid(app, orderNo);
+  await api.get(`/v1/orders/detail/${orderNo}`);
+  await drainAll(app);
+  const d = (await api.get(`/v1/orders/domainList/${orderNo}`)).body.data as { domains: { status: string; instructions: { host?: string; value?: string } }[] };
+  for (const x of d.domains) if (x.status === 'pending' && x.instructions.host) dns.setTxt(x.instructions.host, x.instructions.value!);
+  await api.put(`/v1/orders/verifyDomains/${orderNo}`, {});
+  await drainAll(app);
+}
+
 /** Runs queued jobs until none is due. */
 export async function drainAll(app: App): Promise<void> {
   while ((await app.jobs.drain()) > 0);

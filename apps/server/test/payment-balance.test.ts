@@ -115,6 +115,17 @@ describe('concurrency', () => {
     expect(await balanceOf(t.app, a.id)).toBe(90_000);
     expect(await ledgerSum(t.app, a.id)).toBe(90_000);
   });
+
+  it('a paying statement commits without waiting for the disk only for itself: the connections it used wait again after it', async () => {
+    const a = await fundedAccount(t.app, 100_000);
+    const me = client(t.app, a.token);
+    const orders = await Promise.all(Array.from({ length: 12 }, () => payableOrder(t.app, a.id, 1_000)));
+    const results = await Promise.all(orders.map((orderNo) => me.post('/v1/orders/pay', { payWay: 'balance', orderNo })));
+    expect(results.every((r) => r.body.code === 200)).toBe(true);
+    // As many at once as the pool holds, so every connection that paid is asked.
+    const settings = await Promise.all(Array.from({ length: 12 }, () => t.app.db.query<{ synchronous_commit: string }>('SHOW synchronous_commit')));
+    expect(new Set(settings.map(([r]) => r!.synchronous_commit))).toEqual(new Set(['on']));
+  });
 });
 
 describe('GET /v1/creditChangeRecords', () => {

@@ -14,7 +14,7 @@ import { addsWww } from '@cc/domain/domain-names';
 import { hasDomains, isIpProduct } from '@cc/domain/product-types';
 import { startTestApp, type TestApp } from './harness.ts';
 import { client, makeCsr, newAccount, validContact, validOrganization } from './purchase-helpers.ts';
-import { drainAll } from './orders-helpers.ts';
+import { drainAll, startDns } from './orders-helpers.ts';
 
 type Product = { product_no: string; product_type: string; brand: string; cert_type: string; extra_domain_price: number; free: boolean; max_year: number };
 type Body = { code: number; data: unknown; msg: string; errors?: Record<string, string> };
@@ -29,8 +29,12 @@ let products: Product[];
 const zone = 'resign.example';
 const ips = ['1.2.3.4', '5.6.7.8', '9.9.9.9'];
 
+let dns: Awaited<ReturnType<typeof startDns>>;
+
 beforeAll(async () => {
-  t = await startTestApp({ PUBLIC_URL: 'http://console.test' });
+  // Issuing looks up CAA: on loopback, as every test's DNS (a failed lookup holds issuance, RFC 8659).
+  dns = await startDns();
+  t = await startTestApp({ PUBLIC_URL: 'http://console.test', DNS_RESOLVER: dns.address });
   const a = await newAccount(t.app, 1_000_000_000);
   meId = a.id;
   me = client(t.app, a.token);
@@ -65,7 +69,10 @@ beforeAll(async () => {
   }
   products = [...kinds.values()];
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await dns.close();
+});
 
 const balance = async () => (await t.app.db.query<{ balance: number }>(`SELECT balance::float8 AS balance FROM accounts WHERE id = $1`, [meId]))[0]!.balance;
 const status = async (orderNo: string) => (await me.get(`/v1/orders/status/${orderNo}`)).body.data as { orderStatus: number; reSignStatus: number };

@@ -8,6 +8,7 @@ import { freshIp, readCode, sha256hex, solveCaptcha } from './session-helpers.ts
 import { createSession } from '../src/plugins/auth.ts';
 import { checkPermissionsDeclared, permissionDefault } from '../src/plugins/permissions.ts';
 import { hashPassword } from '../src/lib/password.ts';
+import { notifyAccount } from '../src/services/messages/notify.ts';
 
 /**
  * Team (issue 13): members with roles kept as data, departments, permissions declared on every signed-in route and
@@ -82,6 +83,8 @@ describe('permission declarations', () => {
     expect(of('technical').has('orders.manage') && of('technical').has('domains.manage') && !of('technical').has('billing.read')).toBe(true);
     expect(roles.find((r) => r.code === 'technical')!.payLimitCents).toBe(0);
     expect([...of('readonly')].every((p) => p.endsWith('.read'))).toBe(true);
+    // Read-only reads its department's orders, not the account's bills and ledger.
+    expect(of('readonly').has('orders.read') && !of('readonly').has('billing.read')).toBe(true);
   });
 });
 
@@ -221,6 +224,86 @@ describe('departments', () => {
     expect(must<{ orderStatus: number }>(await techB.get(`/v1/orders/status/${orders.b}`)).orderStatus).toBe(1001);
   });
 
+  it('keeps domains, DNS zones and domain contacts in their department: never listed, shown, changed or exported to another', async () => {
+    const P = '/dm-serv/v1';
+    const domain = async (name: string, dept: number | null) => {
+      const [r] = await t.app.db.query<{ order_no: string }>(
+        `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, dept_id) VALUES ($1, $2, $3, $3, 'com', now(), now() + interval '200 days', $4) RETURNING order_no`,
+        [owner.id, `DM${randomBytes(6).toString('hex')}`, name, dept],
+      );
+      return r!.order_no;
+    };
+    const dom = { a: `dom-a-${tag}.com`, b: `dom-b-${tag}.com` };
+    const domNo = { a: await domain(dom.a, d.a), b: await domain(dom.b, d.b) };
+    const zone = { a: `zone-a-${tag}.example`, b: `zone-b-${tag}.example` };
+    must(await techA.post(`${P}/dns/zones`, { zone: zone.a }));
+    must(await techB.post(`${P}/dns/zones`, { zone: zone.b }));
+    const reg = { a: `RegA${tag}`, b: `RegB${tag}` };
+    const regId = {
+      a: must<{ id: number }>(await techA.post(`${P}/contacts`, { name: reg.a, email: 'rega@example.com', telephone: '+86-13912345678' })).id,
+      b: must<{ id: number }>(await techB.post(`${P}/contacts`, { name: reg.b, email: 'regb@example.com', telephone: '+86-13912345678' })).id,
+    };
+    const [z] = await t.app.db.query<{ dept_id: number | null; member_id: number | null }>(`SELECT dept_id, member_id FROM dns_zones WHERE name = $1`, [zone.a]);
+    expect(z).toMatchObject({ dept_id: d.a, member_id: expect.any(Number) });
+    const domains = async (c: ReturnType<typeof client>) => must<{ items: { domain: string }[] }>(await c.get(`${P}/domains?tab=mine&limit=100`)).items.map((x) => x.domain);
+    const zones = async (c: ReturnType<typeof client>) => must<{ zones: { name: string }[] }>(await c.get('/dm-serv/v1/dns/zones')).zones.map((x) => x.name);
+    const regs = async (c: ReturnType<typeof client>) => must<{ items: { name: string }[] }>(await c.get(`${P}/contacts`)).items.map((x) => x.name);
+    expect(await domains(techA)).toEqual([dom.a]);
+    expect(await domains(techA1)).toEqual([]);
+    expect(await domains(techB)).toEqual([dom.b]);
+    expect(await zones(techA)).toEqual([zone.a]);
+    expect(await zones(techB)).toEqual([zone.b]);
+    expect(await regs(techA)).toEqual([reg.a]);
+    expect(await regs(techB)).toEqual([reg.b]);
+    for (const c of [own]) {
+      expect(await domains(c)).toEqual(expect.arrayContaining([dom.a, dom.b]));
+      expect(await zones(c)).toEqual(expect.arrayContaining([zone.a, zone.b]));
+    }
+    // B's objects through every door a member of A has: detail, records, history, export, changes.
+    const leaks = [
+      await techA.get(`${P}/domains/${domNo.b}`),
+      await techA.put(`${P}/domainLock`, { domain: dom.b, lock: false }),
+      await techA.put(`${P}/domains/forSale`, { domain: dom.b, forSale: true }),
+      await techA.post(`${P}/domains/authCode`, { domain: dom.b, reset: false }),
+      await techA.put(`${P}/orders/remark`, { orderNo: domNo.b, remark: 'x' }),
+      await techA.post(`${P}/orders/renew/price`, { domains: [dom.b], years: 1 }),
+      await techA.get(`/dm-serv/v1/dns/zones/${zone.b}/records`),
+      await techA.get(`/dm-serv/v1/dns/zones/${zone.b}/history`),
+      await techA.get(`/dm-serv/v1/dns/zones/${zone.b}/export`),
+      await techA.post('/dm-serv/v1/domains/records', { zone: zone.b, baseSerial: 0, records: [{ host: 'www', type: 'A', value: '192.0.2.1', ttl: 600 }], preview: true }),
+      await techA.del(`/dm-serv/v1/dns/zones/${zone.b}`),
+      await techA.put(`${P}/contacts/${regId.b}`, { name: 'Hijacked', email: 'x@example.com', telephone: '+86-13912345678' }),
+      await techA.del(`${P}/contacts/${regId.b}`),
+    ];
+    for (const r of leaks) {
+      expect(r.body.code, JSON.stringify(r.body)).not.toBe(200);
+      // The refusal may repeat the name asked for; nothing it holds (its registrant, its records) comes back.
+      expect(JSON.stringify(r.body)).not.toMatch(new RegExp(`RegB${tag}|regb@|ns1\\.`));
+    }
+    const batch = must<{ results: { zone: string; ok: boolean }[] }>(await techA.post('/dm-serv/v1/dns/batch', { zones: [zone.b], action: 'add', records: [{ host: 'x', type: 'A', value: '192.0.2.9', ttl: 600 }], preview: false }));
+    expect(batch.results[0]!.ok).toBe(false);
+    // Nothing of B changed.
+    expect(await zones(techB)).toEqual([zone.b]);
+    expect(await regs(techB)).toEqual([reg.b]);
+    expect(must<{ remark: string; forSale: boolean }>(await techB.get(`${P}/domains/${domNo.b}`))).toMatchObject({ remark: '', forSale: false });
+  });
+
+  it("tells a scoped member of its own departments' orders and domains, and nothing about the account as a whole", async () => {
+    await notifyAccount(t.app.db, owner.id, 'issued', { orderNo: orders.a, commonName: `a-${tag}.example.com` });
+    await notifyAccount(t.app.db, owner.id, 'issued', { orderNo: orders.b, commonName: `b-${tag}.example.com` });
+    await notifyAccount(t.app.db, owner.id, 'payment', { amount: 100, payWay: 'alipay', orderNos: '' });
+    type Box = { siteMsges: { content: string; title: string }[]; total: number; unread: number };
+    const box = async (c: ReturnType<typeof client>) => must<Box>(await c.get('/v1/siteMsg?limit=100'));
+    const a = await box(techA);
+    expect(a.total).toBe(1);
+    expect(JSON.stringify(a)).toContain(orders.a);
+    expect(a.unread).toBe(1);
+    expect(JSON.stringify(await box(techB))).not.toContain(orders.a);
+    expect((await box(techB)).total).toBe(1);
+    expect((await box(finance)).total).toBeGreaterThanOrEqual(3);
+    expect(must<{ unread: number }>(await techA1.get('/v1/siteMsg/summary')).unread).toBe(0);
+  });
+
   it('shows every department to a role that sees all, and to the owner', async () => {
     for (const c of [finance, own]) expect(await listed(c)).toEqual(expect.arrayContaining([orders.a, orders.a1, orders.b, orders.owner]));
     const moved = await member('technical', d.b);
@@ -325,5 +408,103 @@ describe('invitations, sign-in and the payment limit', () => {
     await expect(t.app.db.query(`UPDATE account_log SET action = 'x' WHERE account_id = $1`, [owner.id])).rejects.toThrow(/cannot be changed/);
     await expect(t.app.db.query(`DELETE FROM account_log WHERE account_id = $1`, [owner.id])).rejects.toThrow(/cannot be changed/);
     expect((await own.get('/v1/user/auditLogs?objectType=nope')).body.code).toBe(10001);
+  });
+});
+
+describe('money and DNS in the audit log, a member\'s own credentials, handing over ownership', () => {
+  type Entry = { who: string; text: string; objectType: string; objectID: string; memberID: number | null };
+  const audited = async (q: string) => must<{ data: Entry[] }>(await own.get(`/v1/user/auditLogs?limit=100&${q}`, { lang: 'en' })).data;
+  const logCount = async () => (await t.app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM account_log WHERE account_id = $1`, [owner.id]))[0]!.n;
+
+  it('writes each balance payment, batch, top-up and DNS change with the change itself, and nothing for a refused one', async () => {
+    const admin = await member('admin', null);
+    const ac = client(t.app, admin.token);
+    const [{ name }] = (await t.app.db.query<{ name: string }>(`SELECT name FROM members WHERE id = $1`, [admin.id])) as [{ name: string }];
+    const no = await newOrder(ac, `paid-${tag}.example.com`);
+    must(await ac.post('/v1/orders/pay', { payWay: 'balance', orderNo: no }));
+    const paid = await audited(`objectType=payment&objectID=${no}`);
+    expect(paid).toEqual([expect.objectContaining({ who: name, memberID: admin.id, text: expect.stringMatching(new RegExp(`^Paid order ${no} from the balance: ¥`)) })]);
+    // Paying again is refused by the same statement that would have written the entry: no entry.
+    const before = await logCount();
+    expect((await ac.post('/v1/orders/pay', { payWay: 'balance', orderNo: no })).body.code).not.toBe(200);
+    expect(await logCount()).toBe(before);
+    const nos = [await newOrder(ac, `b1-${tag}.example.com`), await newOrder(ac, `b2-${tag}.example.com`)];
+    must(await ac.post('/v1/orders/batch/pay', { orderNos: nos }));
+    expect((await audited('objectType=payment')).map((e) => e.text)).toContain('Paid 2 orders from the balance as a batch');
+    must(await ac.post('/v1/deposit', { amount: 10_000, payWay: 'alipay' }));
+    expect((await audited('objectType=payment')).map((e) => e.text)).toContain('Started a top-up of ¥100.00 (alipay)');
+    const zone = `audit-${tag}.example`;
+    must(await ac.post('/dm-serv/v1/dns/zones', { zone }));
+    const { serial } = must<{ zone: { serial: number } }>(await ac.get(`/dm-serv/v1/dns/zones/${zone}/records`)).zone;
+    must(await ac.post('/dm-serv/v1/domains/records', { zone, baseSerial: serial, records: [{ host: 'www', type: 'A', value: '192.0.2.7', ttl: 600 }], preview: true }));
+    must(await ac.post('/dm-serv/v1/domains/records', { zone, baseSerial: serial, records: [{ host: 'www', type: 'A', value: '192.0.2.7', ttl: 600 }], preview: false }));
+    expect((await audited(`objectType=dns&objectID=${zone}`)).map((e) => e.text)).toEqual([`Changed the records of ${zone} (1 changes, serial ${serial + 1})`, `Added DNS zone ${zone}`]);
+    // A change refused (stale serial) writes nothing.
+    const n = await logCount();
+    expect((await ac.post('/dm-serv/v1/domains/records', { zone, baseSerial: serial, records: [{ host: 'x', type: 'A', value: '192.0.2.8', ttl: 600 }], preview: false })).body.code).toBe(14302);
+    expect(await logCount()).toBe(n);
+  });
+
+  it('answers isSubAccount for a member, and lets it change its own password and second step, not the owner\'s', async () => {
+    const m = await member('technical', null);
+    const mc = client(t.app, m.token);
+    expect(must<{ accountInfo: { isSubAccount: boolean } }>(await mc.get('/v1/account')).accountInfo.isSubAccount).toBe(true);
+    expect(must<{ accountInfo: { isSubAccount: boolean } }>(await own.get('/v1/account')).accountInfo.isSubAccount).toBe(false);
+    const other = await createSession(t.app.db, owner.id, '127.0.0.1', 'vitest', m.id);
+    expect((await mc.post('/v1/password', { oldPwd: sha256hex('wrong'), newPwd: sha256hex('New#2026') }, { lang: 'en' })).body).toMatchObject({ code: 12023, errors: { oldPwd: expect.any(String) } });
+    expect(must<{ signedOut: number }>(await mc.post('/v1/password', { oldPwd: sha256hex('x'), newPwd: sha256hex('New#2026') }))).toEqual({ signedOut: 1 });
+    expect((await client(t.app, other).get('/v1/user/me')).status).toBe(401);
+    expect((await own.get('/v1/user/me')).body.code).toBe(200);
+    const [row] = await t.app.db.query<{ password_hash: string }>(`SELECT password_hash FROM members WHERE id = $1`, [m.id]);
+    const { verifyPassword } = await import('../src/lib/password.ts');
+    expect(await verifyPassword(row!.password_hash, sha256hex('New#2026'))).toBe(true);
+    expect(must<{ twoStep: string; channel: string }>(await mc.get('/v1/member/twoStep'))).toMatchObject({ twoStep: 'N', channel: 'email' });
+    expect((await mc.put('/v1/member/twoStep', { twoStep: 'Y', password: sha256hex('x') })).body.code).toBe(12023);
+    expect(must<{ twoStep: string }>(await mc.put('/v1/member/twoStep', { twoStep: 'Y', password: sha256hex('New#2026') })).twoStep).toBe('Y');
+    expect((await own.get('/v1/member/twoStep', { lang: 'en' })).body).toMatchObject({ code: 14011, msg: expect.stringContaining('owner') });
+    // The owner's credentials stay out of a member's reach.
+    expect((await mc.post('/v1/twoStepAuth', {})).body.code).toBe(14000);
+    // The owner still resets it (the member's sessions end with it).
+    must(await own.put('/v1/user/subAccounts', { subAccountID: m.id, resetTwoStep: true }));
+    expect((await mc.get('/v1/member/twoStep')).status).toBe(401);
+    expect((await t.app.db.query<{ two_step: string }>(`SELECT two_step FROM members WHERE id = $1`, [m.id]))[0]!.two_step).toBe('N');
+    expect((await audited(`objectType=member&objectID=${m.id}`)).map((e) => e.text)).toEqual(expect.arrayContaining([expect.stringMatching(/changed its own password$/), expect.stringMatching(/turned its own second step on$/)]));
+  });
+
+  it('hands ownership to an active member with the owner\'s password and code, in one step: the former owner becomes an administrator', async () => {
+    const t2 = randomBytes(4).toString('hex');
+    const ownerEmail = `boss-${t2}@team.example`;
+    const [acc] = await t.app.db.query<{ id: number }>(
+      `INSERT INTO accounts (account_no, root_uuid, email, password_hash, balance) VALUES ($1, gen_random_uuid(), $2, $3, 0) RETURNING id`,
+      [`T${t2}`, ownerEmail, await hashPassword(sha256hex('Boss#2026'))],
+    );
+    const boss = client(t.app, await createSession(t.app.db, acc!.id, '127.0.0.1', 'vitest'));
+    const heir = await member('technical', null, acc!.id);
+    const heirClient = client(t.app, heir.token);
+    const [h] = await t.app.db.query<{ email: string; name: string }>(`SELECT email, name FROM members WHERE id = $1`, [heir.id]);
+    const invited = must<{ subAccountID: number }>(await boss.post('/v1/user/subAccounts', { name: 'Not yet', email: `nyet-${t2}@team.example`, roleID: roleId('finance') })).subAccountID;
+    const stranger = await member('admin', null);
+    // Only the owner may; a member with every other permission may not.
+    const adm = client(t.app, (await member('admin', null, acc!.id)).token);
+    expect((await adm.get('/v1/user/owner/code?channel=email')).body.code).toBe(14000);
+    must(await boss.get('/v1/user/owner/code?channel=email'));
+    const code = await readCode(t.app, ownerEmail);
+    const base = { password: sha256hex('Boss#2026'), channel: 'email', code };
+    expect((await boss.post('/v1/user/owner', { ...base, password: sha256hex('nope') })).body.code).not.toBe(200);
+    expect((await boss.post('/v1/user/owner', { ...base, memberID: invited }, { lang: 'en' })).body).toMatchObject({ code: 14010, errors: { memberID: expect.stringContaining('active') } });
+    expect((await boss.post('/v1/user/owner', { ...base, memberID: stranger.id })).body.code).toBe(14010);
+    const { memberID: former } = must<{ memberID: number }>(await boss.post('/v1/user/owner', { ...base, memberID: heir.id }));
+    // Both stay signed in, each with the new role.
+    expect(must<{ memberID: number | null; roleCode: string }>(await heirClient.get('/v1/user/me'))).toMatchObject({ memberID: null, roleCode: 'owner' });
+    expect(must<{ memberID: number | null; roleCode: string }>(await boss.get('/v1/user/me'))).toMatchObject({ memberID: former, roleCode: 'admin' });
+    expect((await boss.get('/v1/user/owner/code?channel=email')).body.code).toBe(14000);
+    expect(must<{ accountInfo: { email: string; isSubAccount: boolean } }>(await heirClient.get('/v1/account')).accountInfo).toMatchObject({ email: h!.email, isSubAccount: false });
+    const team = must<{ data: { subAccountID: number; email: string; roleCode?: string }[] }>(await heirClient.get('/v1/user/subAccounts'));
+    expect(team.data.map((x) => x.subAccountID)).toEqual(expect.arrayContaining([former]));
+    expect(team.data.map((x) => x.subAccountID)).not.toContain(heir.id);
+    expect(team.data.find((x) => x.subAccountID === former)!.email).toBe(ownerEmail);
+    // The code was used once; the log says who handed what to whom.
+    const [log] = await t.app.db.query<{ action: string; member_id: number | null; params: { name: string } }>(`SELECT action, member_id, params FROM account_log WHERE account_id = $1 AND action = 'team.owner.transfer'`, [acc!.id]);
+    expect(log).toMatchObject({ member_id: null, params: { name: h!.name } });
   });
 });

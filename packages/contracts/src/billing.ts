@@ -3,7 +3,7 @@ import { emailPattern } from '@cc/domain/account';
 import { isCreditCode } from '@cc/domain/real-name';
 import { pageQuery } from './envelope.ts';
 import { id, int, requiredText, text } from './input.ts';
-import { dateBound } from './payments.ts';
+import { dateBound, payResult, purchasePayFields } from './payments.ts';
 
 /**
  * Calls of billing (document 02 §3, §7 "Finance"; document 01 §7 "my price list"): bills, monthly consumption,
@@ -154,8 +154,13 @@ export const certPackage = z.object({
   createdAt: z.string(),
 });
 export const certPkgAnswer = z.object({ offers: z.array(certPackageOffer), packages: z.array(certPackage) });
-export const certPkgBuyBody = z.object({ offerId: id(), payWay: z.literal('balance').default('balance').describe('packages are paid from the balance') });
-export const certPkgBoughtAnswer = z.object({ id: z.number().int(), amount: z.number().int(), balance: z.number().int() });
+export const certPkgBuyBody = z.object({ offerId: id(), ...purchasePayFields });
+export const certPkgBoughtAnswer = z.object({
+  id: z.number().int().describe('the package bought (0 while an outside payment is pending)'),
+  amount: z.number().int(),
+  balance: z.number().int(),
+  payment: payResult.nullable().describe('an outside way: the pending pay result; the package is granted when the gateway confirms. balance: null'),
+});
 
 // --- my prices (/ssl/products, /account/products)
 export const myPrice = z.object({
@@ -184,3 +189,37 @@ export const operatorWithdrawalsQuery = pageQuery.extend({ status: z.enum(withdr
 export const operatorWithdrawal = withdrawal.extend({ accountNo: z.string() });
 export const operatorWithdrawalsAnswer = z.object({ data: z.array(operatorWithdrawal), total: z.number().int() });
 export const operatorDecisionAnswer = z.object({ id: z.number().int(), status: z.string() });
+
+// --- operator: each account's own prices and the package offers
+export const operatorAccountQuery = z.object({ account: requiredText(200, 'bill.operator.account').describe("the account's e-mail address or account number") });
+export const operatorDiscountRule = z.object({
+  id: z.number().int(),
+  brand: z.string().nullable(),
+  productNo: z.string().nullable(),
+  minQuantity: z.number().int(),
+  discount: z.number().int().describe('percent of the list price paid (85 = 15 % off)'),
+});
+export const operatorDiscountsAnswer = z.object({
+  account: z.object({ id: z.number().int(), email: z.string(), accountNo: z.string() }),
+  rules: z.array(operatorDiscountRule),
+});
+export const operatorDiscountBody = z.object({
+  account: operatorAccountQuery.shape.account,
+  scope: z.enum(['all', 'brand', 'product'], { message: 'bill.operator.scope' }).default('all'),
+  brand: text(64).trim().optional().describe('scope brand: the brand (sectigo, digicert, ...)'),
+  productNo: text(64).trim().optional().describe('scope product: the product number'),
+  minQuantity: int(1, 10_000, { type: 'bill.operator.minQuantity', range: 'bill.operator.minQuantity' }).default(1).describe('from this many certificates in one order or package'),
+  discount: int(1, 100, { type: 'bill.operator.discount', range: 'bill.operator.discount' }).describe('percent of the list price paid, 1 … 100'),
+});
+export const operatorOfferProduct = z.object({ productNo: z.string(), name: z.string(), nameEn: z.string(), brand: z.string(), pricePerYear: z.number().int() });
+export const operatorOffer = z.object({
+  id: z.number().int(), productNo: z.string(), productName: z.string(), productNameEn: z.string(), quantity: z.number().int(), price: z.number().int(), active: z.boolean(),
+  sold: z.number().int().describe('packages bought from this offer'),
+});
+export const operatorOffersAnswer = z.object({ offers: z.array(operatorOffer), products: z.array(operatorOfferProduct), brands: z.array(z.string()) });
+export const operatorOfferBody = z.object({
+  productNo: requiredText(64, 'bill.operator.product'),
+  quantity: int(1, 10_000, { type: 'bill.operator.quantity', range: 'bill.operator.quantity' }),
+  price: int(1, 1_000_000_000, { type: 'bill.operator.price', range: 'bill.operator.price' }).describe('cents for the whole package'),
+});
+export const operatorOfferUpdateBody = z.object({ active: z.boolean({ message: 'bill.operator.active' }) });

@@ -18,7 +18,7 @@ export const endpointStates = ['pending', 'ok', 'unreachable', 'expired', 'untru
 export type EndpointState = (typeof endpointStates)[number];
 export const expiryBuckets = ['expired', 'd7', 'd30', 'd90', 'later'] as const;
 export type ExpiryBucket = (typeof expiryBuckets)[number];
-export const alertKinds = ['expiring', 'changed', 'chainInvalid', 'unreachable', 'notDeployed'] as const;
+export const alertKinds = ['expiring', 'changed', 'chainInvalid', 'unreachable', 'notDeployed', 'ctUnexpected'] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 /** The bucket of a certificate ending `days` days from now (negative: ended). */
@@ -60,7 +60,7 @@ export const profilesAnswer = z.object({ items: z.array(profile) });
 export const idParams = z.object({ id: id('discovery.v.id') });
 
 export const targetsBody = z.object({
-  lines: textList(targetLimit, 300).describe('host names, IP addresses or CIDR ranges, each optionally with :port; one per line'),
+  lines: textList(targetLimit, 300).describe('host names, IP addresses or CIDR ranges (IPv4 or IPv6, up to 256 addresses), each optionally with :port and a smtp://, imap:// or pop3:// prefix for STARTTLS; one per line'),
   ports: ports.optional().describe('ports for lines that name none; 443 by default'),
   group: optionalText(50),
   profileId: id('discovery.v.id').optional().describe('the default profile when left out'),
@@ -79,6 +79,7 @@ export const target = z.object({
   ports: z.array(z.number().int()),
   group: z.string(),
   profileId: z.number().int(),
+  starttls: z.record(z.string(), z.enum(['smtp', 'imap', 'pop3'])).describe('ports upgraded with STARTTLS by the protocol given (smtp://, imap://, pop3:// lines); other ports by their well-known number (25/587 SMTP, 143 IMAP, 110 POP3), else TLS at once'),
   endpoints: z.number().int(),
   worstState: z.enum(endpointStates),
 });

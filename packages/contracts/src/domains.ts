@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxNameservers, maxYears, minNameservers, minYears } from '@cc/domain/registrar';
+import { payResult, purchasePayFields } from './payments.ts';
 import { id, int, optionalText, pageNumber, requiredText, text, textList } from './input.ts';
 
 /**
@@ -69,7 +70,7 @@ export const idParams = z.object({ id: id() });
 export const payBody = z.object({
   cartIds: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(id()).min(1, { message: 'dm.v.cart' }).max(100, { message: 'v.list.tooLong' })),
   contactId: id('dm.v.contact'),
-  payWay: z.literal('balance', { message: 'dm.v.payWay' }).default('balance'),
+  ...purchasePayFields,
 });
 export const domainOrder = z.object({
   orderNo: z.string(), kind: z.enum(['register', 'renew', 'transferIn']), domain: z.string(), unicode: z.string(), years: z.number().int(),
@@ -79,6 +80,9 @@ export const domainOrder = z.object({
 });
 export type DomainOrder = z.infer<typeof domainOrder>;
 export const payAnswer = z.object({ orders: z.array(domainOrder), amount: z.number().int() });
+export const checkoutAnswer = payAnswer.extend({
+  payment: payResult.nullable().describe('an outside way: the pending pay result (orders is empty until the gateway confirms; then GET /v1/payments/{paymentId} names them); balance: null'),
+});
 
 export const contactKinds = ['personal', 'enterprise'] as const;
 export const domainContactBody = z.object({

@@ -62,6 +62,8 @@ export const errorCatalog = {
   INVITATION_INVALID: { code: 14007, status: 200, key: 'team.invite.invalid' },
   MEMBER_SUSPENDED: { code: 14008, status: 200, key: 'err.memberSuspended' },
   OWNER_ROLE: { code: 14009, status: 200, key: 'err.ownerRole' },
+  OWNERSHIP_TARGET: { code: 14010, status: 200, key: 'err.ownershipTarget' },
+  MEMBER_ONLY: { code: 14011, status: 200, key: 'err.memberOnly' },
   INSUFFICIENT_BALANCE: { code: 13001, status: 200, key: 'pay.balance.insufficient' },
   // DNS hosting (/domain/dns): 14300-14399.
   DNS_ZONE_NOT_FOUND: { code: 14300, status: 200, key: 'dns.zoneNotFound' },
@@ -103,6 +105,17 @@ export const errorCatalog = {
   DISCOVERY_NOT_FOUND: { code: 14501, status: 200, key: 'discovery.err.notFound' },
   /** Discovery: the account holds the most scan targets it may. */
   DISCOVERY_LIMIT: { code: 14502, status: 200, key: 'discovery.err.limit' },
+  /** CT log (/ct/v1, RFC 6962 §4): a chain that does not verify or does not end in an accepted root; HTTP 400 as the RFC says. */
+  CT_BAD_CHAIN: { code: 14503, status: 400, key: 'ct.err.badChain' },
+  /** CT log: get-proof-by-hash for a hash not in the tree of that size. */
+  CT_NOT_FOUND: { code: 14504, status: 404, key: 'ct.err.notFound' },
+  /** CT log: a tree size or entry range beyond the log. */
+  CT_BAD_RANGE: { code: 14505, status: 400, key: 'ct.err.range' },
+  /** ACME server (issue 19): EAB keys on /account/developer. */
+  EAB_KEY_NOT_FOUND: { code: 14601, status: 200, key: 'acme.eab.notFound' },
+  EAB_KEY_LIMIT: { code: 14602, status: 200, key: 'acme.eab.limit' },
+  EAB_PRODUCT_UNKNOWN: { code: 14603, status: 200, key: 'acme.eab.productUnknown' },
+  EAB_ORG_NOT_VERIFIED: { code: 14604, status: 200, key: 'acme.eab.orgNotVerified' },
 } as const;
 
 export type ErrorName = keyof typeof errorCatalog;

@@ -6,6 +6,7 @@ import { renewalMessagesEn, renewalMessagesZh } from './renewal-messages.ts';
 import { accountMessagesEn, accountMessagesZh } from './account-messages.ts';
 import { realNameMessagesEn, realNameMessagesZh } from './real-name-messages.ts';
 import { apiKeysMessagesEn, apiKeysMessagesZh } from './api-keys-messages.ts';
+import { acmeMessagesEn, acmeMessagesZh } from './acme-messages.ts';
 import { securityMessagesEn, securityMessagesZh } from './security-messages.ts';
 import { siteMessagesMessagesEn, siteMessagesMessagesZh } from './site-messages-messages.ts';
 import { domainsMessagesEn, domainsMessagesZh } from './domains-messages.ts';
@@ -31,6 +32,7 @@ const zh = {
   ...accountMessagesZh,
   ...realNameMessagesZh,
   ...apiKeysMessagesZh,
+  ...acmeMessagesZh,
   ...securityMessagesZh,
   ...siteMessagesMessagesZh,
   ...domainsMessagesZh,
@@ -52,6 +54,7 @@ const en: Record<MessageKey, string> = {
   ...accountMessagesEn,
   ...realNameMessagesEn,
   ...apiKeysMessagesEn,
+  ...acmeMessagesEn,
   ...securityMessagesEn,
   ...siteMessagesMessagesEn,
   ...domainsMessagesEn,

@@ -53,6 +53,7 @@ export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 export const orderListItem = z.object({
   id: z.number().int(),
+  origin: z.enum(['CONSOLE', 'ACME']).describe('where the order came from: the console or the API (CONSOLE), or the customer\'s ACME client (ACME)'),
   orderNo: z.string(),
   orderStatus: z.number().int().describe('see orderStatuses; 1007 when an issued certificate has expired'),
   orderStatusText: z.string().describe('the status label in the caller\'s language'),
@@ -113,6 +114,7 @@ export const domainDcvState = z.object({
   emailSentAt: isoOrNull,
   lastError: z.string().describe('why the last check failed, in the caller\'s language; empty when none'),
   instructions: dcvInstructions,
+  hostedZone: z.string().nullable().describe('the zone hosted here that holds the name: the DCV autopilot publishes its record there (null: none)'),
 });
 export type DomainDcvState = z.infer<typeof domainDcvState>;
 
@@ -157,6 +159,7 @@ export const orderDetail = orderListItem.extend({
   term: z.object({ value: z.number().int(), unit: z.enum(['day', 'year']), days: z.number().int().describe('days the plan covers') }),
   freeProduct: z.boolean(),
   dcvEmail: z.string(),
+  dcvAutopilot: z.boolean().describe('DCV autopilot on (names in zones hosted here validate with no step)'),
   csr: z.string(),
   hasKey: z.boolean().describe('the server holds the private key (sealed): downloads can include it'),
   domains: z.array(domainDcvState),
@@ -206,7 +209,25 @@ export const cancelAnswer = z.object({
   refunded: z.array(z.object({ orderNo: z.string(), amount: z.number().int() })).describe('cents returned to the balance'),
   failed: z.array(z.object({ orderNo: z.string(), msg: z.string() })),
 });
-export const domainsAnswer = z.object({ orderNo: z.string(), orderStatus: z.number().int(), domains: z.array(domainDcvState) });
+export const domainsAnswer = z.object({
+  orderNo: z.string(),
+  orderStatus: z.number().int(),
+  autopilot: z.boolean().describe('DCV autopilot on: names in zones hosted here get their records published, checked and removed with no step'),
+  domains: z.array(domainDcvState),
+});
+// --- DCV autopilot (issue 16)
+export const dcvAutopilotQuery = z.object({
+  names: nameList.pipe(z.array(z.string().max(253, { message: 'orders.autopilot.nameTooLong' })).min(1, { message: 'v.required' }).max(maxBatchOrders * 10, { message: 'orders.autopilot.tooMany' })),
+});
+export const dcvAutopilotAnswer = z.object({
+  names: z.array(z.object({ name: z.string(), zone: z.string().nullable().describe('the zone hosted here that holds the name; null: the autopilot cannot help it') })),
+});
+export const dcvAutopilotBody = z.object({
+  on: z.preprocess(
+    (v) => (typeof v === 'string' ? ({ true: true, '1': true, on: true, false: false, '0': false, off: false } as Record<string, boolean>)[v.toLowerCase()] ?? v : v),
+    z.boolean({ message: 'orders.autopilot.on' }),
+  ),
+});
 export const domainListBody = z.object({
   domainNames: nameList.pipe(z.array(z.string()).min(1, { message: 'v.required' })).describe('the names of the order (the common name first); the count may not exceed what was paid for'),
 });

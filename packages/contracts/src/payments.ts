@@ -73,6 +73,17 @@ export const payBody = z.object({
 export type PayBody = z.infer<typeof payBody>;
 
 /**
+ * How a purchase that has no certificate order (a domain checkout, a certificate package) is paid: the same ways as an
+ * order, through the same payment dialog. balance pays at once; an outside way answers a pending pay result and what it
+ * buys is settled when the gateway confirms the payment (GET /v1/payments/{paymentId}).
+ */
+export const purchasePayFields = {
+  payWay: payWayField.default('balance'),
+  returnUrl,
+  replacePaymentId: payBody.shape.replacePaymentId,
+};
+
+/**
  * Pay result (document 01 §3). Unused fields are '' or 0, as providers' answers are flat. Which fields are set:
  * balance: none (status 'paid'); alipay: webPagePayURL + qrCodeBase64; wechat: qrCodeBase64 (+ webPagePayURL, the sandbox page);
  * paypal: webPagePayURL; stripe: sessionID, clientSecret, stripePublicKey, webPagePayURL; stripe_alipay: qrCodeBase64 + webPagePayURL;
@@ -103,7 +114,7 @@ export const paypalCaptureBody = z.object({
   token: requiredText(100),
   PayerID: requiredText(100),
 });
-export const paymentPurpose = z.enum(['order', 're_sign', 'top_up']);
+export const paymentPurpose = z.enum(['order', 're_sign', 'top_up', 'domain', 'package']);
 export const paymentStatus = z.enum(['pending', 'succeeded', 'declined', 'expired']);
 export const paypalCaptureAnswer = z.object({
   paymentId: z.string(),
@@ -128,6 +139,20 @@ export const depositAnswer = z.object({
   status: paymentStatus,
   expireTime: z.number().int().describe('unix seconds'),
   createdAt: z.string().describe('ISO 8601'),
+  completedAt: z.string().nullable().describe('ISO 8601, when succeeded, declined or expired'),
+});
+
+// --- any payment's status (the dialog polls it for a purchase without a certificate order)
+export const paymentParams = z.object({ id: requiredText(100) });
+export const paymentAnswer = z.object({
+  id: z.string(),
+  purpose: paymentPurpose,
+  amount: z.number().int().describe('cents'),
+  payWay: z.string(),
+  status: paymentStatus,
+  outcome: z.string().describe("once succeeded: order_paid, domain_paid, package_granted, topped_up, or credited_to_balance (what it paid for was no longer payable: the money is on the balance); '' before"),
+  orderNos: z.array(z.string()).describe('the certificate or domain orders it paid (domain orders are made when the payment succeeds)'),
+  expireTime: z.number().int().describe('unix seconds'),
   completedAt: z.string().nullable().describe('ISO 8601, when succeeded, declined or expired'),
 });
 

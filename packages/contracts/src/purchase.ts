@@ -152,6 +152,10 @@ export const createOrderBody = z.object({
   dcvEmail: jsonText(dcvEmailInput).optional(),
   pairParams: jsonText(pairParams).optional(),
   wildcard: bool.optional().default(false).describe('the wildcard switch: prefixes *. to the common name'),
+  dcvAutopilot: bool
+    .optional()
+    .default(true)
+    .describe('DCV autopilot: names in zones the account hosts here get their validation record published, checked and removed with no step (GET /v1/orders/dcvAutopilot tells which); false leaves validation to the caller'),
   partial: bool
     .optional()
     .default(false)

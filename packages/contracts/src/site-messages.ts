@@ -54,6 +54,8 @@ export function siteMsgLink(kind: SiteMsgKind, p: SiteMsgParams): string | null 
     case 'securityChange':
       return '/account/secure';
     case 'discovery':
+      // A certificate found in CT that was not ordered here: the CT lookup, narrowed to it.
+      if (p.kind === 'ctUnexpected') return `/certhub/discovery/log?q=${encodeURIComponent(String(p.sha256 ?? '').replace(/:/g, ''))}`;
       return Number(p.certId) ? `/certhub/discovery/certs/${Number(p.certId)}` : '/certhub/discovery/dashboard';
   }
 }

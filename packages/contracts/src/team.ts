@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, id, int, pageNumber, pageSize, requiredText, text } from './input.ts';
-import { emailField, mainlandMobile, optionalEmpty, passwordHashField, telPrefixField, telephoneField } from './session.ts';
+import { codeField, emailField, mainlandMobile, optionalEmpty, passwordHashField, telPrefixField, telephoneField } from './session.ts';
 
 /**
  * Team (document 02 §6–7 sub-accounts): members of an account sign in with their own credentials, hold one role
@@ -205,3 +205,28 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditLogAnswer = z.object({ data: z.array(auditEntry), total: z.number().int() });
 export type AuditLogAnswer = z.infer<typeof auditLogAnswer>;
+
+// --- a member's own second step (/account/secure)
+
+export const memberSecurityAnswer = z.object({
+  twoStep: z.enum(['Y', 'N']).describe('Y: a code to its own address or phone after the password'),
+  channel: z.enum(['email', 'tel']).nullable().describe('where the code goes (its e-mail first); null: nowhere to send one'),
+  contact: z.string().describe('that address, masked'),
+});
+export const memberTwoStepBody = z.object({
+  twoStep: z.enum(['Y', 'N'], { message: 'team.v.twoStep' }),
+  password: passwordHashField.describe('SHA-256 hex of the member\'s password: changing the second step asks for it'),
+});
+
+// --- handing ownership to a member
+
+export const ownershipChannel = z.enum(['tel', 'email'], { message: 'sec.v.channel' });
+export const ownershipCodeQuery = z.object({ channel: ownershipChannel.describe('the owner\'s bound phone (tel) or e-mail that gets the code') });
+export const ownershipCodeAnswer = z.object({ to: z.string(), resendAfter: z.number().int() });
+export const ownershipTransferBody = z.object({
+  memberID: id('team.v.member').describe('an active sub-account: it becomes the owner'),
+  password: passwordHashField.describe('SHA-256 hex of the owner\'s password'),
+  channel: ownershipChannel,
+  code: codeField.describe('the code sent by GET /v1/user/owner/code'),
+});
+export const ownershipTransferAnswer = z.object({ memberID: z.number().int().describe('the former owner, now an administrator sub-account') });

@@ -76,6 +76,7 @@ export type AccountsRow = {
   developer_at: Date | null;
   closed_at: Date | null;
   balance_low_sent: boolean;
+  uninvoiced: number;
 };
 
 export type AcmeAccountsRow = {
@@ -83,6 +84,35 @@ export type AcmeAccountsRow = {
   key_sealed: string;
   account_url: string | null;
   created_at: Date;
+};
+
+export type AcmeAuthzsRow = {
+  id: number;
+  acme_order_id: number;
+  domain: string;
+  token: string;
+  answered: 'http-01' | 'dns-01' | null;
+  answered_at: Date | null;
+  deactivated: boolean;
+};
+
+export type AcmeEabKeysRow = {
+  id: number;
+  account_id: number;
+  kid: string;
+  name: string;
+  hmac_sealed: string;
+  product_nos: unknown;
+  spend_limit: number | null;
+  org_id: number | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+};
+
+export type AcmeNoncesRow = {
+  nonce: string;
+  expires_at: Date;
 };
 
 export type AcmeOrdersRow = {
@@ -97,6 +127,35 @@ export type AcmeOrdersRow = {
   error: string;
   created_at: Date;
   updated_at: Date;
+};
+
+export type AcmeRateCountersRow = {
+  account_id: number;
+  action: string;
+  window_start: Date;
+  count: number;
+};
+
+export type AcmeServerAccountsRow = {
+  id: number;
+  account_id: number;
+  eab_key_id: number;
+  jwk: unknown;
+  thumbprint: string;
+  contact: unknown;
+  status: 'valid' | 'deactivated';
+  created_at: Date;
+};
+
+export type AcmeServerOrdersRow = {
+  id: number;
+  order_id: number;
+  acme_account_id: number;
+  identifiers: unknown;
+  replaces: string | null;
+  error: unknown;
+  expires_at: Date;
+  created_at: Date;
 };
 
 export type AnnouncementReadsRow = {
@@ -171,6 +230,7 @@ export type CertPackagesRow = {
   used: number;
   price: number;
   created_at: Date;
+  payment_id: string | null;
 };
 
 export type CertificatesRow = {
@@ -223,6 +283,49 @@ export type CsrsRow = {
   created_at: Date;
 };
 
+export type CtEntriesRow = {
+  idx: number;
+  leaf_hash: Uint8Array;
+  leaf_input: Uint8Array;
+  extra_data: Uint8Array;
+  entry_type: 'x509' | 'precert';
+  timestamp_ms: number;
+  sha256: string;
+  serial: string;
+  subject: string;
+  issuer: string;
+  names: unknown;
+  not_before: Date;
+  not_after: Date;
+  from_ca: boolean;
+  created_at: Date;
+};
+
+export type CtEntryNamesRow = {
+  idx: number;
+  name: string;
+};
+
+export type CtLogRow = {
+  id: number;
+  key_sealed: string;
+  public_der: Uint8Array;
+  tree_size: number;
+  created_at: Date;
+};
+
+export type CtMonitorRow = {
+  id: number;
+  next_idx: number;
+};
+
+export type CtSthsRow = {
+  tree_size: number;
+  timestamp_ms: number;
+  root_hash: Uint8Array;
+  signature: Uint8Array;
+};
+
 export type DcvApprovalsRow = {
   id: number;
   order_domain_id: number;
@@ -255,12 +358,13 @@ export type DeptsRow = {
 export type DiscoveryAlertsRow = {
   id: number;
   account_id: number;
-  kind: 'expiring' | 'changed' | 'chainInvalid' | 'unreachable' | 'notDeployed';
+  kind: 'expiring' | 'changed' | 'chainInvalid' | 'unreachable' | 'notDeployed' | 'ctUnexpected';
   endpoint_id: number | null;
   cert_id: number | null;
   detail: unknown;
   dedupe: string;
   created_at: Date;
+  ct_idx: number | null;
 };
 
 export type DiscoveryCertsRow = {
@@ -324,6 +428,7 @@ export type DiscoveryTargetsRow = {
   ports: unknown;
   group_name: string;
   created_at: Date;
+  starttls: unknown;
 };
 
 export type DnsDcvRecordsRow = {
@@ -333,6 +438,8 @@ export type DnsDcvRecordsRow = {
   name: string;
   type: string;
   content: string;
+  state: 'wanted' | 'published' | 'removing';
+  domain: string;
 };
 
 export type DnsRecordsRow = {
@@ -379,6 +486,8 @@ export type DnsZonesRow = {
   delegation_seen: string;
   created_at: Date;
   updated_at: Date;
+  member_id: number | null;
+  dept_id: number | null;
 };
 
 export type DomainBatchItemsRow = {
@@ -423,6 +532,8 @@ export type DomainContactsRow = {
   postal_code: string;
   created_at: Date;
   updated_at: Date;
+  member_id: number | null;
+  dept_id: number | null;
 };
 
 export type DomainExpiryRemindersRow = {
@@ -459,6 +570,8 @@ export type DomainOrdersRow = {
   batch_no: string | null;
   created_at: Date;
   completed_at: Date | null;
+  member_id: number | null;
+  dept_id: number | null;
 };
 
 export type DomainsRow = {
@@ -484,6 +597,8 @@ export type DomainsRow = {
   updated_at: Date;
   gone_at: Date | null;
   gone_reason: string | null;
+  member_id: number | null;
+  dept_id: number | null;
 };
 
 export type ExchangeRatesRow = {
@@ -701,6 +816,8 @@ export type OrdersRow = {
   member_id: number | null;
   dept_id: number | null;
   cert_package_id: number | null;
+  origin: 'CONSOLE' | 'ACME';
+  dcv_autopilot: boolean;
 };
 
 export type OrganizationsRow = {
@@ -769,7 +886,7 @@ export type PaymentCallbackLogRow = {
 export type PaymentsRow = {
   id: string;
   account_id: number;
-  purpose: 'order' | 're_sign' | 'top_up';
+  purpose: 'order' | 're_sign' | 'top_up' | 'domain' | 'package';
   order_nos: string[];
   pay_way: string;
   amount: number;
@@ -784,6 +901,7 @@ export type PaymentsRow = {
   created_at: Date;
   completed_at: Date | null;
   updated_at: Date;
+  items: unknown;
 };
 
 export type PdnsCommentsRow = {
@@ -1010,6 +1128,9 @@ export type SiteMessagesRow = {
   params: unknown;
   created_at: Date;
   read_at: Date | null;
+  about_object: boolean;
+  member_id: number | null;
+  dept_id: number | null;
 };
 
 export type TlsReportsRow = {
@@ -1089,7 +1210,13 @@ export type Tables = {
   account_profiles: AccountProfilesRow;
   accounts: AccountsRow;
   acme_accounts: AcmeAccountsRow;
+  acme_authzs: AcmeAuthzsRow;
+  acme_eab_keys: AcmeEabKeysRow;
+  acme_nonces: AcmeNoncesRow;
   acme_orders: AcmeOrdersRow;
+  acme_rate_counters: AcmeRateCountersRow;
+  acme_server_accounts: AcmeServerAccountsRow;
+  acme_server_orders: AcmeServerOrdersRow;
   announcement_reads: AnnouncementReadsRow;
   announcements: AnnouncementsRow;
   api_keys: ApiKeysRow;
@@ -1101,6 +1228,11 @@ export type Tables = {
   company_directory: CompanyDirectoryRow;
   contacts: ContactsRow;
   csrs: CsrsRow;
+  ct_entries: CtEntriesRow;
+  ct_entry_names: CtEntryNamesRow;
+  ct_log: CtLogRow;
+  ct_monitor: CtMonitorRow;
+  ct_sths: CtSthsRow;
   dcv_approvals: DcvApprovalsRow;
   dcv_emails: DcvEmailsRow;
   depts: DeptsRow;

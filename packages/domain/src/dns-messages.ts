@@ -63,7 +63,10 @@ const zh = {
   'dns.kind.create': '创建域名',
   'dns.kind.dcv': '域名验证记录',
   'orders.event.dcv_published': '{{domain}} 的验证记录已自动添加到托管的 {{zone}}（{{type}} {{host}}）',
-  'orders.event.dcv_removed': '签发后已从 {{zone}} 删除验证记录',
+  'orders.event.dcv_removed': '已从 {{zone}} 删除验证记录',
+  'orders.event.dcv_autopilot_on': '已开启自动验证：托管在本平台的域名将自动添加验证记录',
+  'orders.event.dcv_autopilot_off': '已关闭自动验证：已自动添加的验证记录将被删除，请自行完成验证',
+  'orders.event.caa_lookup_failed': '查询 {{domain}} 的 CAA 记录失败（{{at}}：{{reason}}），按 RFC 8659 不能视为允许签发：签发暂停，将自动重试；请确认该域名的 DNS 服务器正常应答',
   'orders.event.caa_refused': '{{domain}} 的 CAA 记录（{{at}}）只允许 {{issuers}} 签发，不包括本证书的 CA（{{ca}}）：请在 CAA 中加入 {{ca}}，签发将自动重试',
 } as const;
 
@@ -130,7 +133,10 @@ const en: Record<DnsMessageKey, string> = {
   'dns.kind.create': 'Zone created',
   'dns.kind.dcv': 'Domain validation record',
   'orders.event.dcv_published': 'Validation record of {{domain}} published in the hosted zone {{zone}} ({{type}} {{host}})',
-  'orders.event.dcv_removed': 'Validation records removed from {{zone}} after issuance',
+  'orders.event.dcv_removed': 'Validation records removed from {{zone}}',
+  'orders.event.dcv_autopilot_on': 'Validation autopilot switched on: records are published in the zones hosted here',
+  'orders.event.dcv_autopilot_off': 'Validation autopilot switched off: records it published are removed; validate the names yourself',
+  'orders.event.caa_lookup_failed': 'The CAA lookup for {{domain}} failed ({{at}}: {{reason}}); under RFC 8659 a failed lookup is no permission: issuance waits and is retried by itself; make sure the domain\'s DNS servers answer',
   'orders.event.caa_refused': 'The CAA records of {{domain}} (at {{at}}) allow only {{issuers}}, not this certificate\'s CA ({{ca}}): add {{ca}} to CAA and issuance is retried by itself',
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { prepared, type Queryable } from '@cc/db/client';
 import { isApiKeyText, type ApiKeyScope } from '@cc/contracts/api-keys';
-import type { AccountRow } from '../services/session/accounts.ts';
+import { answerRowColumns, type AnswerRow } from '../services/session/account-row.ts';
 import { AppError, fail } from '../lib/app-error.ts';
 import { keyAccessOf, keyRefusal, type KeyAccess } from './api-key-scope.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
@@ -73,7 +73,7 @@ export async function revokeSessions(db: Queryable, accountId: number, exceptTok
 const sessionSql = prepared('session', `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, ${memberCols}
     FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
-const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, a.*, billing_to_be_invoiced(a.id) AS to_be_invoiced, ${memberCols}
+const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, ${answerRowColumns}, ${memberCols}
     FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
 // The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
@@ -86,7 +86,7 @@ const keyStale = `(k.last_used_at IS NULL OR k.last_used_at < now() - make_inter
 const keySql = prepared('api-key', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no, ${memberCols}
     FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
    WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
-const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, a.*, billing_to_be_invoiced(a.id) AS to_be_invoiced, ${memberCols}
+const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, ${answerRowColumns}, ${memberCols}
     FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
    WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
 // Last use is written at most once a minute per key, and only the instance whose UPDATE wins the minute writes the
@@ -102,7 +102,7 @@ type KeyRow = { key_id: number; key_scope: ApiKeyScope; key_stale: boolean };
 async function authenticateKey(scope: FastifyInstance, request: FastifyRequest, key: string, withRow: boolean): Promise<boolean> {
   const hash = sha256(key);
   const [row] = withRow
-    ? await scope.db.query<KeyRow & MemberCols & AccountRow & Record<string, unknown>>(keyWithAccountSql, [hash, touchEverySeconds])
+    ? await scope.db.query<KeyRow & MemberCols & AnswerRow>(keyWithAccountSql, [hash, touchEverySeconds])
     : await scope.db.query<KeyRow & MemberCols & { account_id: number; account_no: string }>(keySql, [hash, touchEverySeconds]);
   if (!row) return false;
   const access: KeyAccess = keyAccessOf(request.routeOptions.config, request.method);
@@ -145,7 +145,7 @@ export function requireSession(scope: FastifyInstance) {
     }
     const hash = sha256(token);
     const [row] = withRow
-      ? await scope.db.query<AccountRow & MemberCols & Record<string, unknown> & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
+      ? await scope.db.query<AnswerRow & MemberCols & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
       : await scope.db.query<MemberCols & { account_id: number; account_no: string; session_stale: boolean }>(sessionSql, [hash, touchEverySeconds]);
     if (!row) {
       // A refused token is an anonymous call: counted per address, so guessing tokens (or hammering verify_token) is bounded.
@@ -175,7 +175,7 @@ export function requireSession(scope: FastifyInstance) {
 }
 
 /** The signed-in account's row, read with the session; only on routes declared with `config: { accountRow: true }`. */
-export function accountRowOf(request: FastifyRequest): AccountRow {
+export function accountRowOf(request: FastifyRequest): AnswerRow {
   if (!request.accountRow) throw new Error(`${request.routeOptions.url ?? request.url} reads the account row without config.accountRow`);
   return request.accountRow;
 }
@@ -185,7 +185,7 @@ declare module 'fastify' {
     /** Set on signed-in routes only. */
     account: SessionAccount;
     /** Set on signed-in routes declared with `config: { accountRow: true }` only (accountRowOf). */
-    accountRow?: AccountRow;
+    accountRow?: AnswerRow;
   }
   interface FastifyContextConfig {
     /** The route answers from the signed-in account's row: requireSession reads it with the session. */

@@ -41,6 +41,8 @@ export function registerJobs(app: FastifyInstance) {
   function ensure(autoStart: boolean): Worker {
     worker ??= startWorker(app.db, handlers, {
       autoStart,
+      // The embedded database runs one statement at a time: lanes would only wait for each other there.
+      concurrency: app.config.JOB_CONCURRENCY ?? (app.db.kind === 'pglite' ? 1 : 4),
       onError: (e, job) => app.log.warn({ err: e, jobId: job.id, kind: job.kind }, 'job failed'),
       onLeaseLost: (job) => app.log.warn({ jobId: job.id, kind: job.kind }, 'job run outlived its lease; another worker owns the job now, this outcome was dropped'),
     });

@@ -104,7 +104,7 @@ export function demandPayLimit(request: FastifyRequest, amountCents: number): vo
 /** The departments whose objects the caller sees: null for all (owner, or a role with scope.all). */
 export async function deptScopeOf(request: FastifyRequest): Promise<Viewer> {
   const m = request.account.member;
-  const base = { id: request.account.id, memberId: m?.id ?? null };
+  const base = { id: request.account.id, memberId: m?.id ?? null, deptId: m?.deptId ?? null };
   if (!m || m.permissions.has('scope.all')) return { ...base, depts: null };
   if (request.deptScope) return request.deptScope;
   const rows =

@@ -17,9 +17,11 @@ import { renewalRoutes } from './renewal/index.ts';
 import { myAccountRoutes } from './account/my-account.ts';
 import { recordActivities } from '../plugins/activity-log.ts';
 import { apiKeyRoutes } from './account/api-keys.ts';
+import { eabKeyRoutes } from './acme/eab.ts';
 import { securityRoutes } from './account/security.ts';
 import { wechatSandboxRoutes } from './account/wechat-sandbox.ts';
 import { discoveryRoutes } from './discovery/index.ts';
+import { ctRoutes } from './ct/index.ts';
 import { wechatProviderFor } from '../adapters/wechat/provider.ts';
 import { siteMsgRoutes } from './messages/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
@@ -36,6 +38,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(siteRoutes);
   await app.register(sessionRoutes);
   await app.register(ordersPublicRoutes);
+  await app.register(ctRoutes);
   // Only when switched on (never in production, see config.ts): otherwise the path does not exist (404).
   if (app.config.DEV_OUTBOX === 'on') await app.register(devRoutes);
   if (app.config.DEV_OUTBOX === 'on') await app.register(registrySandboxRoutes);
@@ -59,6 +62,7 @@ export const signedInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(securityRoutes);
   await app.register(realNameRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(eabKeyRoutes);
   await app.register(purchaseRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);

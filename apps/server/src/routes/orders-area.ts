@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { enqueue } from '../services/jobs/queue.ts';
 import { ordersContext } from '../services/orders/context.ts';
 import { applyReSign, reSignApplyJob, sweep, sweepJob } from '../services/orders/actions.ts';
-import { dcvCheckHandler, dcvCheckJob, dcvStartJob, issueJob, startValidation } from '../services/dcv/validation.ts';
+import { checkOrders, dcvCheckHandler, dcvCheckJob, dcvStartJob, issueJob, startValidation } from '../services/dcv/validation.ts';
+import { dcvSyncJob, syncZone } from '../services/dns/dcv-autopilot.ts';
 import { issueOrder } from '../services/issuance/issue.ts';
 import { informPaid } from '../services/account/inform-events.ts';
+import { eachInParallel } from '../lib/in-parallel.ts';
 import { orderListRoutes } from './orders/list.ts';
 import { orderManageRoutes } from './orders/manage.ts';
 import { orderDownloadRoutes } from './orders/downloads.ts';
@@ -28,16 +30,18 @@ export const ordersRoutes: FastifyPluginAsync = async (app) => {
   app.jobs.register(dcvStartJob, async (job) => startValidation(ctx, job.payload.orderId));
   app.jobs.register(dcvCheckJob, async (job) => dcvCheckHandler(ctx, job.payload.orderId));
   app.jobs.register(issueJob, async (job) => issueOrder(ctx, job.payload.orderId));
+  // DCV autopilot: one change of the zone for every record asked for meanwhile, then those names checked at once.
+  app.jobs.register(dcvSyncJob, async (job) => {
+    await checkOrders(ctx, await syncZone(app.db, job.payload.zoneId));
+  });
   app.jobs.register(reSignApplyJob, async (job) => {
     await applyReSign(ctx, job.payload.orderId);
   });
   // Queued by the payments area when orders are paid.
   app.jobs.register('orders.paid', async (job) => {
     await informPaid(app.db, job.payload);
-    for (const id of job.payload.orderIds) {
-      if (job.payload.aim === 'reSign') await applyReSign(ctx, id);
-      else await startValidation(ctx, id);
-    }
+    // Each order in its own transaction, several at once: a batch of 500 paid together starts validating together.
+    await eachInParallel(job.payload.orderIds, app.db.kind === 'pglite' ? 1 : 8, (id) => (job.payload.aim === 'reSign' ? applyReSign(ctx, id) : startValidation(ctx, id)));
   });
   app.jobs.register(sweepJob, async () => {
     await sweep(ctx);

@@ -16,7 +16,6 @@ import { applySiteConfig } from './site-config-effects.ts';
 type Page = AsyncRouteComponent<object>;
 const lazy = (importer: () => Promise<{ default: ComponentType }>): Page => lazyRouteComponent(withChunkTimeout(importer));
 
-const NotYet = lazy(() => import('../components/not-yet-page.tsx'));
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx'));
 const SignUp = lazy(() => import('../features/auth/components/sign-up-page.tsx'));
 const SecValidation = lazy(() => import('../features/auth/components/sec-validation-page.tsx'));
@@ -73,7 +72,9 @@ const Transactions = billingPage('transactions');
 const InvoiceApply = billingPage('invoice');
 const InvoiceOrgs = billingPage('invoiceOrgs');
 const InvoiceContacts = billingPage('invoiceContacts');
-const CertPackage = billingPage('certPackage');
+// Bought through the payment dialog: pages that combine features (src/app/compose).
+const CertPackage = lazy(() => import('./compose/cert-package-with-payment.tsx'));
+const DomainCart = lazy(() => import('./compose/domain-cart-with-payment.tsx'));
 const Operator = billingPage('operator');
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
@@ -326,7 +327,7 @@ const domainChildren = [
     createRoute({ getParentRoute: DMT, path: 'out', staticData: { titleKey: 'route.domain.transferOut' }, component: domainPage('transferOut') }),
     createRoute({ getParentRoute: DMT, path: 'out-list', staticData: { titleKey: 'route.domain.transferOutList' }, component: domainPage('transferOutList') }),
   ]),
-  createRoute({ getParentRoute: DM, path: 'cart', staticData: { titleKey: 'route.domain.cart' }, component: domainPage('cart') }),
+  createRoute({ getParentRoute: DM, path: 'cart', staticData: { titleKey: 'route.domain.cart' }, component: DomainCart }),
   createRoute({ getParentRoute: DM, path: 'contact', staticData: { titleKey: 'route.domain.contact' }, component: domainPage('contact') }),
   createRoute({ getParentRoute: DM, path: 'group', staticData: { titleKey: 'route.domain.group' }, component: domainPage('group') }),
   createRoute({ getParentRoute: DM, path: 'dns', staticData: { titleKey: 'route.domain.dns' }, component: dnsPage('zones') }),
@@ -366,7 +367,7 @@ const discoveryChildren = [
   createRoute({ getParentRoute: DI, path: 'profile', staticData: { titleKey: 'route.discovery.profile' }, component: discoveryPage('profile') }),
   createRoute({ getParentRoute: DI, path: 'certs', staticData: { titleKey: 'route.discovery.certs' }, component: discoveryPage('certs') }),
   createRoute({ getParentRoute: DI, path: 'certs/$id', staticData: { titleKey: 'route.discovery.cert' }, component: discoveryPage('cert') }),
-  createRoute({ getParentRoute: DI, path: 'log', staticData: { titleKey: 'route.discovery.log' }, component: NotYet }),
+  createRoute({ getParentRoute: DI, path: 'log', staticData: { titleKey: 'route.discovery.log' }, component: discoveryPage('log') }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

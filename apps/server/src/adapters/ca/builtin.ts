@@ -63,6 +63,8 @@ export interface BuiltinCaDeps {
   /** Where AIA and CRL URLs point: this server. */
   baseUrl: string;
   now?: () => Date;
+  /** Certificate Transparency: every issued certificate is submitted with its chain (DER, leaf first) before it is handed out. */
+  ctSubmit?: (chain: Buffer[]) => Promise<unknown>;
 }
 
 const label = (brand: string) => brand.replace(/[^a-z0-9]+/gi, ' ').trim().toUpperCase() || 'DEFAULT';
@@ -221,6 +223,8 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
         signingAlgorithm: signing,
         extensions,
       });
+      // Logged before anyone holds it, as a CA that logs every certificate does (RFC 6962 §3.1).
+      await deps.ctSubmit?.([Buffer.from(cert.rawData), Buffer.from(intermediate.cert.rawData)]);
       return {
         certPem: cert.toString('pem') + '\n',
         chainPem: intermediate.cert.toString('pem') + '\n',

@@ -4,11 +4,12 @@ import { once } from 'node:events';
 import * as packet from 'dns-packet';
 import type { Queryable } from '@cc/db/client';
 import { contentStrings } from '@cc/domain/dns-records';
+import { encodeMessage } from './wire.ts';
 
 /**
  * The built-in authoritative DNS server (README "DNS_PORT"): UDP and TCP on one port, answering every question from
  * the database at the moment it is asked (no cache, no zone copy in memory), so a change committed through any
- * instance is answered by every instance at once. The wire format is dns-packet's; what to answer follows
+ * instance is answered by every instance at once. The wire format is dns-packet's, with names compressed (wire.ts); what to answer follows
  * RFC 1034 §4.3.2 (delegations, CNAME, wildcards per RFC 4592), RFC 2308 (NXDOMAIN and NODATA carry the SOA),
  * RFC 6891 (EDNS0) and RFC 7766 (truncation, then TCP).
  */
@@ -212,13 +213,78 @@ export async function respond(db: Queryable, bytes: Buffer, transport: 'udp' | '
     log?.warn({ err: e, name: q.name, type: q.type }, 'dns: question not answered (database)');
     return packet.encode({ ...base, flags: header(rcode.SERVFAIL), answers: [], authorities: [], additionals: optOut });
   }
-  const full = { ...base, flags: header(a.rcode, a.authoritative), answers: a.answers, authorities: a.authorities, additionals: [...a.additionals, ...optOut] };
-  const encoded = packet.encode(full);
+  // Compressed (wire.ts): what dns-packet alone would write in full fits 512 bytes far more often this way.
+  const encoded = encodeMessage({ id: req.id ?? 0, flags: header(a.rcode, a.authoritative), questions, answers: a.answers, authorities: a.authorities, additionals: [...a.additionals, ...optOut] });
   if (transport === 'tcp') return encoded;
   const limit = opt ? Math.max(classicUdpSize, Math.min(opt.udpPayloadSize || classicUdpSize, ednsUdpSize)) : classicUdpSize;
   if (encoded.length <= limit) return encoded;
   // Too big for this client over UDP: the header says so (TC) and the client asks again over TCP (RFC 7766 §5).
   return packet.encode({ ...base, flags: header(a.rcode, a.authoritative) | packet.TRUNCATED_RESPONSE, answers: [], authorities: [], additionals: optOut });
+}
+
+/** Response-rate limiting over UDP (see RateLimiter). */
+export interface RrlOptions {
+  /** Answers per second to one source network. */
+  responsesPerSecond: number;
+  /** Over the limit, one answer in `slip` goes out truncated (empty, TC set) instead of being dropped; 0: drop all. */
+  slip?: number;
+}
+
+/** The source network a UDP answer is counted against: IPv4 /24, IPv6 /56 (BIND's and Knot's defaults). */
+export function sourceNetwork(address: string): string {
+  if (net.isIPv4(address)) return address.split('.').slice(0, 3).join('.');
+  const v4 = /^::ffff:(\d+\.\d+\.\d+)\.\d+$/i.exec(address);
+  if (v4) return v4[1]!;
+  // The first 56 bits: three and a half groups of the expanded address.
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const groups = [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t].map((g) => g.padStart(4, '0'));
+  return `${groups.slice(0, 3).join(':')}:${groups[3]!.slice(0, 2)}`;
+}
+
+/**
+ * Response-rate limiting (RRL) for UDP. Over UDP the source address is not proven, so an open authoritative server
+ * can be made to send its answers to a victim (reflection and amplification): past a rate per source network, answers
+ * are dropped, and every `slip`-th one is sent truncated, so a real client behind that network still gets through by
+ * retrying over TCP (TCP proves the address and is never limited).
+ *
+ * The counts live in this process on purpose, as in BIND, NSD, Knot and PowerDNS: each instance limits the packets
+ * its own socket sends, which is what reflection abuses, and a shared count would cost a database round trip per
+ * packet, the very load the limit is there to cap. With N instances behind one address the limit is at most N times
+ * the setting, which is acceptable for this purpose; no decision of the product depends on these counts.
+ */
+export class RateLimiter {
+  private counts = new Map<string, { second: number; n: number }>();
+  constructor(private readonly o: RrlOptions, private readonly now = () => Date.now()) {}
+
+  /** 'send', 'slip' (send it truncated) or 'drop' for one answer to `address`. */
+  decide(address: string): 'send' | 'slip' | 'drop' {
+    const second = Math.floor(this.now() / 1000);
+    const key = sourceNetwork(address);
+    let c = this.counts.get(key);
+    if (!c || c.second !== second) {
+      if (this.counts.size > 10_000) for (const [k, v] of this.counts) if (v.second !== second) this.counts.delete(k);
+      c = { second, n: 0 };
+      this.counts.set(key, c);
+    }
+    c.n++;
+    if (c.n <= this.o.responsesPerSecond) return 'send';
+    const slip = this.o.slip ?? 2;
+    return slip > 0 && (c.n - this.o.responsesPerSecond) % slip === 0 ? 'slip' : 'drop';
+  }
+}
+
+/** An empty answer with TC set to a query: "ask again over TCP" (RFC 7766 §5); made without the database. */
+function truncatedFor(bytes: Buffer): Buffer | null {
+  try {
+    const req = packet.decode(bytes);
+    if (req.type !== 'query') return null;
+    const rd = req.flag_rd ? packet.RECURSION_DESIRED : 0;
+    return packet.encode({ type: 'response', id: req.id, flags: packet.TRUNCATED_RESPONSE | rd, questions: req.questions ?? [], answers: [], authorities: [], additionals: [] });
+  } catch {
+    return null;
+  }
 }
 
 export interface AuthoritativeDns {
@@ -228,7 +294,8 @@ export interface AuthoritativeDns {
 }
 
 /** Listens on UDP and TCP at host:port (port 0: a free port, the same for both). */
-export async function startAuthoritativeDns(db: Queryable, opts: { host: string; port: number; log?: DnsLog }): Promise<AuthoritativeDns> {
+export async function startAuthoritativeDns(db: Queryable, opts: { host: string; port: number; log?: DnsLog; rrl?: RrlOptions | undefined }): Promise<AuthoritativeDns> {
+  const limiter = opts.rrl ? new RateLimiter(opts.rrl) : null;
   const family = net.isIPv6(opts.host) ? 'udp6' : 'udp4';
   const sockets = new Set<net.Socket>();
   const tcp = net.createServer((socket) => {
@@ -261,6 +328,14 @@ export async function startAuthoritativeDns(db: Queryable, opts: { host: string;
   const port = (tcp.address() as net.AddressInfo).port;
   const udp = dgram.createSocket(family);
   udp.on('message', (msg, rinfo) => {
+    // Decided before the database is asked: a flood past the limit costs no queries.
+    const verdict = limiter?.decide(rinfo.address) ?? 'send';
+    if (verdict === 'drop') return;
+    if (verdict === 'slip') {
+      const tc = truncatedFor(msg);
+      if (tc) udp.send(tc, rinfo.port, rinfo.address);
+      return;
+    }
     void respond(db, msg, 'udp', opts.log).then((res) => {
       if (res) udp.send(res, rinfo.port, rinfo.address);
     });

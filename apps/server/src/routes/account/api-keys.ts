@@ -8,7 +8,7 @@ import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 import { permissionDefault } from '../../plugins/permissions.ts';
 import { becomeDeveloper, createApiKey, listApiKeys, revokeApiKey, rotateApiKey, updateApiKey, type Caller } from '../../services/account/api-keys.ts';
 
-const caller = (request: FastifyRequest): Caller => ({ accountId: request.account.id, memberId: request.account.member?.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+export const caller = (request: FastifyRequest): Caller => ({ accountId: request.account.id, memberId: request.account.member?.id ?? null, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
 
 /**
  * Developer access (/account/developer): the developer terms and the account's API keys. No key may call these,

@@ -12,6 +12,7 @@ import {
   twoStepStatus,
 } from '@cc/contracts/session';
 import { fail } from '../../lib/app-error.ts';
+import { compiledAnswer } from '../../lib/compiled-answer.ts';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 import { permissionDefault } from '../../plugins/permissions.ts';
@@ -38,6 +39,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(accountAnswer) },
       },
       config: { accountRow: true, apiKey: 'read', permission: 'self' },
+      // Every console page asks for it: its answer is written by a compiled serializer, not validated by zod.
+      serializerCompiler: compiledAnswer,
     },
     async (request) => {
       const answer = accountAnswerOf(accountRowOf(request));
@@ -49,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/inviteCode',
-    { schema: { tags, summary: 'The account invite code', security, response: { 200: envelope(inviteCodeAnswer) } }, config: { accountRow: true, apiKey: 'read' } },
+    { schema: { tags, summary: 'The account invite code', security, response: { 200: envelope(inviteCodeAnswer) } }, config: { accountRow: true, apiKey: 'read' }, serializerCompiler: compiledAnswer },
     async (request) => ok({ inviteCode: accountRowOf(request).invite_code ?? '' }),
   );
 
@@ -73,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/twoStepAuth',
-    { schema: { tags, summary: 'Which second-step methods are on', security, response: { 200: envelope(twoStepStatus) } }, config: { accountRow: true } },
+    { schema: { tags, summary: 'Which second-step methods are on', security, response: { 200: envelope(twoStepStatus) } }, config: { accountRow: true }, serializerCompiler: compiledAnswer },
     async (request) => ok(twoStepStatusOf(accountRowOf(request))),
   );
 

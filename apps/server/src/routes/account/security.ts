@@ -26,6 +26,7 @@ import {
 } from '@cc/contracts/security';
 import { ok } from '../../lib/envelope.ts';
 import { changePassword } from '../../services/security/password.ts';
+import { changeMemberPassword } from '../../services/team/member-security.ts';
 import { saveNewAddress, sendNewCode, sendOriginCode, verifyOrigin } from '../../services/security/contacts.ts';
 import { listSessions, revokeOtherSessions, revokeSession } from '../../services/security/sessions.ts';
 import { recoveryStatusOf } from '../../services/security/recovery.ts';
@@ -45,8 +46,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   // The holder's credentials, sessions and bindings.
   permissionDefault(app, 'account.owner');
   app.post('/v1/password', {
-    schema: { tags, summary: 'Changes the password (current one first); every other session of the account ends, this one stays', security, body: changePasswordBody, response: { 200: envelope(changePasswordAnswer) } },
-  }, async (request) => ok(await changePassword(app, request, request.body)));
+    schema: {
+      tags,
+      summary: "Changes the caller's own password (current one first): the owner's ends every other session of the owner; a member's, every other session of that member. This one stays",
+      security, body: changePasswordBody, response: { 200: envelope(changePasswordAnswer) },
+    },
+    config: { permission: 'self' },
+  }, async (request) => ok(request.account.member ? await changeMemberPassword(app, request, request.body) : await changePassword(app, request, request.body)));
 
   // --- phone and e-mail
   app.get('/v1/modifyEmailOrTelSendOrigin', {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditByOf } from '../../services/team/audit.ts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
@@ -18,7 +19,10 @@ import {
   listInvoiceOrgs, listInvoices, updateInvoiceContact, updateInvoiceOrg,
 } from '../../services/billing/invoices.ts';
 import { listWithdrawals, requestWithdrawal } from '../../services/billing/withdrawals.ts';
-import { buyCertPackage, listCertPackages } from '../../services/billing/cert-packages.ts';
+import { listCertPackages } from '../../services/billing/cert-packages.ts';
+import { buyPackage } from '../../services/billing/buy-package.ts';
+import { paymentsContext } from '../../services/payments/context.ts';
+import { siteOrigin } from '../payments/origin.ts';
 import { myPrices } from '../../services/billing/prices.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 import { permissionDefault } from '../../plugins/permissions.ts';
@@ -151,8 +155,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => ok(await listCertPackages(app.db, request.account.id)));
   app.post('/v1/certPkg', {
     config: { apiKey: 'orders' },
-    schema: { tags, security, summary: 'Buy a package from the balance', body: certPkgBuyBody, response: { 200: envelope(certPkgBoughtAnswer) } },
-  }, async (request) => ok(await buyCertPackage(app.db, request.account.id, request.body.offerId)));
+    schema: {
+      tags, security,
+      summary: 'Buy a package: from the balance at once, or through an outside way (granted when the gateway confirms; poll GET /v1/payments/{paymentId})',
+      body: certPkgBuyBody,
+      response: { 200: envelope(certPkgBoughtAnswer) },
+    },
+  }, async (request) => ok(await buyPackage(paymentsContext(app), request.account.id, auditByOf(request), request.body, siteOrigin(request), request.locale)));
 
   // --- my prices
   app.get('/v1/products/myPrices', {

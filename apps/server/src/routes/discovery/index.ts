@@ -17,7 +17,11 @@ import {
   targetsAnswer,
   targetsBody,
 } from '@cc/contracts/discovery';
+import { ctAnswer, ctQuery } from '@cc/contracts/ct';
 import { ok } from '../../lib/envelope.ts';
+import { ordersContext } from '../../services/orders/context.ts';
+import { currentSth } from '../../services/ct/log.ts';
+import { accountCtEntries, accountDomains } from '../../services/ct/monitor.ts';
 import { discoveryScan, discoveryScanJob } from '../../services/discovery/scanner.ts';
 import {
   addTargets,
@@ -30,6 +34,8 @@ import {
   listProfiles,
   listTargets,
   orderNames,
+  zoneNames,
+  csvOf,
   scanNow,
   updateProfile,
 } from '../../services/discovery/inventory.ts';
@@ -88,13 +94,41 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(r);
   });
 
-  app.post('/v1/discovery/targets/fromOrders', {
-    schema: { tags, summary: 'Adds the names of the account\'s certificates bought here as targets (port 443)', body: importOrdersBody, response: { 200: envelope(targetsAdded) } },
+  // Imports of the account's own names as targets (port 443): from its certificates bought here, from its hosted zones.
+  const importFrom = (path: string, summary: string, names: typeof orderNames) =>
+    app.post(path, { schema: { tags, summary, body: importOrdersBody, response: { 200: envelope(targetsAdded) } } }, async (request) => {
+      const lines = await names(app.db, request.account.id);
+      const r = await addTargets(app.db, request.account.id, request.locale, { lines, group: request.body.group, profileId: request.body.profileId }, allowPrivate());
+      app.jobs.kick();
+      return ok(r);
+    });
+  importFrom('/v1/discovery/targets/fromOrders', 'Adds the names of the account\'s certificates bought here as targets (port 443)', orderNames);
+  importFrom('/v1/discovery/targets/fromZones', 'Adds the names of the account\'s hosted DNS zones that have A, AAAA or CNAME records as targets (port 443)', zoneNames);
+
+  app.get('/v1/discovery/ct', {
+    schema: {
+      tags,
+      summary: 'Certificate Transparency lookup: logged certificates for the account\'s names (zones, host targets, certificates bought here), newest first',
+      description: 'managed=no lists the certificates for these names that the account did not order here (the CT monitor also alerts on them).',
+      querystring: ctQuery,
+      response: { 200: envelope(ctAnswer) },
+    },
   }, async (request) => {
-    const lines = await orderNames(app.db, request.account.id);
-    const r = await addTargets(app.db, request.account.id, request.locale, { lines, group: request.body.group, profileId: request.body.profileId }, allowPrivate());
-    app.jobs.kick();
-    return ok(r);
+    const [items, domains, sth] = await Promise.all([
+      accountCtEntries(app.db, request.account.id, request.query),
+      accountDomains(app.db, request.account.id),
+      currentSth(app.db, ordersContext(app).box),
+    ]);
+    return ok({ items, domains, sth });
+  });
+
+  app.get('/v1/discovery/ct/export', {
+    schema: { tags, summary: 'The CT lookup as CSV (UTF-8 with BOM), with the same filters', querystring: ctQuery },
+  }, async (request, reply) => {
+    const items = await accountCtEntries(app.db, request.account.id, request.query);
+    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="ct-log.csv"').header('cache-control', 'no-store');
+    const head = ['index', 'loggedAt', 'names', 'subject', 'issuer', 'serial', 'sha256', 'notBefore', 'notAfter', 'managed', 'orderNo'];
+    return csvOf(head, items.map((e) => [e.idx, e.loggedAt, e.names.join(' '), e.subject, e.issuer, e.serial, e.sha256, e.notBefore, e.notAfter, e.managed, e.orderNo]));
   });
 
   app.delete('/v1/discovery/targets/:id', {

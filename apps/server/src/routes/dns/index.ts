@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { permissionDefault } from '../../plugins/permissions.ts';
+import { deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
+import { auditByOf } from '../../services/team/audit.ts';
+import { authorOf } from '../../services/team/scope.ts';
 import type { FastifyRequest } from 'fastify';
 import { Resolver } from 'node:dns/promises';
 import { z } from 'zod';
@@ -49,9 +51,11 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dns'];
   permissionDefault(app, 'domains.manage');
   const settings: DnsSettings = { nameservers: app.config.DNS_NAMESERVERS, hostmaster: app.config.DNS_HOSTMASTER };
-  const caller = (request: FastifyRequest): DnsCaller => ({
+  const caller = async (request: FastifyRequest): Promise<DnsCaller> => ({
     accountId: request.account.id,
-    actor: request.account.apiKey ? `${request.account.accountNo} (API key #${request.account.apiKey.id})` : request.account.accountNo,
+    actor: request.account.apiKey ? `${request.account.accountNo} (API key #${request.account.apiKey.id})` : (request.account.member?.name ?? request.account.accountNo),
+    who: await deptScopeOf(request),
+    by: auditByOf(request),
   });
   // The delegation check asks the configured resolver (DNS_RESOLVER), as a CA's validation would.
   const lookupNs = async (zone: string) => {
@@ -62,28 +66,28 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/dm-serv/v1/dns/zones', {
     schema: { tags, summary: 'The zones the account hosts here, with the nameservers to set at a registrar', querystring: dnsZonesQuery, response: { 200: envelope(dnsZonesAnswer) } },
-  }, async (request) => ok(await listZones(app.db, request.account.id, settings, request.query.search)));
+  }, async (request) => ok(await listZones(app.db, await deptScopeOf(request), settings, request.query.search)));
 
   app.post('/dm-serv/v1/dns/zones', {
     schema: { tags, summary: 'Hosts a domain registered elsewhere: its zone is served once the registrar points the domain at our nameservers', body: dnsZoneBody, response: { 200: envelope(dnsZone) } },
-  }, async (request) => ok(await addZone(app.db, caller(request), request.body.zone, settings)));
+  }, async (request) => ok(await addZone(app.db, await caller(request), request.body.zone, settings, authorOf(await deptScopeOf(request)))));
 
   app.delete('/dm-serv/v1/dns/zones/:zone', {
     schema: { tags, summary: 'Stops hosting a zone (its records and history are deleted)', params: dnsZoneParams, response: { 200: envelope(z.null()) } },
   }, async (request) => {
-    await deleteZone(app.db, request.account.id, request.params.zone);
+    await deleteZone(app.db, await caller(request), request.params.zone);
     return ok(null);
   });
 
   app.post('/dm-serv/v1/dns/zones/:zone/check', {
     schema: { tags, summary: 'Checks through the resolver whether the domain is delegated to our nameservers (live)', params: dnsZoneParams, response: { 200: envelope(dnsZone) } },
-  }, async (request) => ok(await checkDelegation(app.db, request.account.id, request.params.zone, settings, lookupNs)));
+  }, async (request) => ok(await checkDelegation(app.db, await deptScopeOf(request), request.params.zone, settings, lookupNs)));
 
   app.get('/dm-serv/v1/dns/zones/:zone/records', {
     schema: { tags, summary: 'The zone and its records (the serial is the base of the next change)', params: dnsZoneParams, response: { 200: envelope(dnsRecordsAnswer) } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await getRecords(app.db, request.account.id, request.params.zone, settings));
+    return ok(await getRecords(app.db, await deptScopeOf(request), request.params.zone, settings));
   });
 
   app.post('/dm-serv/v1/domains/records', {
@@ -93,28 +97,28 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: dnsRecordsBody,
       response: { 200: envelope(dnsChangeAnswer) },
     },
-  }, async (request) => ok(await saveRecords(app.db, caller(request), request.body, request.locale)));
+  }, async (request) => ok(await saveRecords(app.db, await caller(request), request.body, request.locale)));
 
   app.post('/dm-serv/v1/domains/recordsDel', {
     schema: { tags, summary: 'Deletes records of a zone in one change; preview: the diff only', body: dnsRecordsDelBody, response: { 200: envelope(dnsChangeAnswer) } },
-  }, async (request) => ok(await deleteRecords(app.db, caller(request), request.body, request.locale)));
+  }, async (request) => ok(await deleteRecords(app.db, await caller(request), request.body, request.locale)));
 
   app.get('/dm-serv/v1/dns/zones/:zone/history', {
     schema: { tags, summary: 'Every change of the zone, newest first: who, when, what', params: dnsZoneParams, response: { 200: envelope(dnsHistoryAnswer) } },
-  }, async (request) => ok(await zoneHistory(app.db, request.account.id, request.params.zone, request.locale)));
+  }, async (request) => ok(await zoneHistory(app.db, await deptScopeOf(request), request.params.zone, request.locale)));
 
   app.post('/dm-serv/v1/dns/zones/:zone/rollback', {
     schema: { tags, summary: 'Restores the records as they were after an earlier change (itself a new change)', params: dnsZoneParams, body: dnsRollbackBody, response: { 200: envelope(dnsChangeAnswer) } },
-  }, async (request) => ok(await rollbackZone(app.db, caller(request), request.params.zone, request.body, request.locale)));
+  }, async (request) => ok(await rollbackZone(app.db, await caller(request), request.params.zone, request.body, request.locale)));
 
   app.get('/dm-serv/v1/dns/zones/:zone/export', {
     schema: { tags, summary: 'The zone in zone-file format (RFC 1035)', params: dnsZoneParams, response: { 200: envelope(dnsExportAnswer) } },
-  }, async (request) => ok(await exportZone(app.db, request.account.id, request.params.zone)));
+  }, async (request) => ok(await exportZone(app.db, await deptScopeOf(request), request.params.zone)));
 
   app.post('/dm-serv/v1/dns/zones/:zone/import', {
     bodyLimit: batchBodyLimit,
     schema: { tags, summary: 'Imports a zone file (merge or replace); preview: the diff only', params: dnsZoneParams, body: dnsImportBody, response: { 200: envelope(dnsChangeAnswer) } },
-  }, async (request) => ok(await importZone(app.db, caller(request), request.params.zone, request.body, request.locale)));
+  }, async (request) => ok(await importZone(app.db, await caller(request), request.params.zone, request.body, request.locale)));
 
   app.post('/dm-serv/v1/dns/batch', {
     bodyLimit: batchBodyLimit,
@@ -124,5 +128,5 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: dnsBatchBody,
       response: { 200: envelope(dnsBatchAnswer) },
     },
-  }, async (request) => ok(await batchRecords(app.db, caller(request), request.body, request.locale)));
+  }, async (request) => ok(await batchRecords(app.db, await caller(request), request.body, request.locale)));
 };

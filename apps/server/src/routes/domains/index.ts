@@ -5,9 +5,12 @@ import * as c from '@cc/contracts/domains';
 import { graceDays, premiumFactor, redemptionDays, tldPrices, transferPendingDays, maxYears, minYears } from '@cc/domain/registrar';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
-import { demandPayLimit, permissionDefault } from '../../plugins/permissions.ts';
+import { demandPayLimit, deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
+import { auditByOf } from '../../services/team/audit.ts';
 import { enqueue } from '../../services/jobs/queue.ts';
-import { serverBaseUrl } from '../../services/payments/context.ts';
+import { paymentsContext, serverBaseUrl } from '../../services/payments/context.ts';
+import { checkout } from '../../services/domains/checkout.ts';
+import { siteOrigin } from '../payments/origin.ts';
 import { registryTransferJob } from '../../adapters/registry/sandbox.ts';
 import { createDomainsContext, type DomainsContext } from '../../services/domains/context.ts';
 import { availability, suggest } from '../../services/domains/names.ts';
@@ -45,6 +48,8 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = domainsContext(app);
   const tags = ['domains'];
   const me = (r: { account: { id: number } }) => r.account.id;
+  // What a member sees and changes: the names, zones and contacts of its departments (services/team/scope.ts).
+  const who = deptScopeOf;
 
   app.jobs.register(registryTransferJob, async (job) => orders.runTransferEvent(ctx, job.payload.transferId, job.payload.act));
   app.jobs.register(orders.domainsCompleteJob, async (job) => orders.completePaid(ctx, job.payload.orderNos));
@@ -86,53 +91,62 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
       const cart = await orders.cartOf(ctx, me(request));
       demandPayLimit(request, cart.items.filter((i) => request.body.cartIds.includes(i.id)).reduce((s, i) => s + (i.price ?? 0), 0));
     },
-    schema: { tags, summary: 'Checks out cart items: registration orders paid from the balance, then registered (a name taken meanwhile is refunded)', body: c.payBody, response: { 200: envelope(c.payAnswer) } },
-  }, async (request) => ok(await orders.payCart(ctx, me(request), request.body)));
+    schema: {
+      tags,
+      summary: 'Checks out cart items, paid like an order: balance makes the registration orders now; an outside way answers the pending pay result and the orders are made when the gateway confirms',
+      description: 'Registration follows payment; a name taken meanwhile is refunded to the balance. Outside ways: poll GET /v1/payments/{paymentId} (orderNos once succeeded).',
+      body: c.payBody,
+      response: { 200: envelope(c.checkoutAnswer) },
+    },
+  }, async (request) => ok(await checkout(ctx, paymentsContext(app), await who(request), auditByOf(request), request.body, siteOrigin(request), request.locale)));
 
   // Contacts
   app.get(`${P}/contacts`, { schema: { tags, summary: 'Domain contacts (registrant templates) and whether each is real-name verified', response: { 200: envelope(c.domainContactsAnswer) } } },
-    async (request) => ok(await contacts.listContacts(app.db, me(request))));
+    async (request) => ok(await contacts.listContacts(app.db, await who(request))));
   app.post(`${P}/contacts`, { schema: { tags, summary: 'Adds a domain contact', body: c.domainContactBody, response: { 200: envelope(c.domainContact) } } },
-    async (request) => ok(await contacts.createContact(app.db, me(request), request.body)));
+    async (request) => ok(await contacts.createContact(app.db, await who(request), request.body)));
   app.put(`${P}/contacts/:id`, { schema: { tags, summary: 'Changes a domain contact', params: c.idParams, body: c.domainContactBody, response: { 200: envelope(c.domainContact) } } },
-    async (request) => ok(await contacts.updateContact(app.db, me(request), request.params.id, request.body)));
+    async (request) => ok(await contacts.updateContact(app.db, await who(request), request.params.id, request.body)));
   app.delete(`${P}/contacts/:id`, { schema: { tags, summary: 'Deletes a domain contact no name uses as registrant', params: c.idParams, response: { 200: envelope(z.null()) } } }, async (request) => {
-    await contacts.deleteContact(app.db, me(request), request.params.id);
+    await contacts.deleteContact(app.db, await who(request), request.params.id);
     return ok(null);
   });
 
   // The account's names
   app.get(`${P}/domains`, { schema: { tags, summary: 'The account\'s names: tab mine, expiring (30 days), expired, forSale; keyword, group', querystring: c.domainListQuery, response: { 200: envelope(c.domainListAnswer) } } },
-    async (request) => ok(await manage.listDomains(ctx, me(request), request.query)));
+    async (request) => ok(await manage.listDomains(ctx, await who(request), request.query)));
   app.get(`${P}/domains/:orderNo`, { schema: { tags, summary: 'One name: status, dates, nameservers, lock, contacts, group, its orders', params: c.orderNoParams, response: { 200: envelope(c.domainDetail) } } },
-    async (request) => ok(await manage.domainDetail(ctx, me(request), request.params.orderNo)));
+    async (request) => ok(await manage.domainDetail(ctx, await who(request), request.params.orderNo)));
   app.put(`${P}/domainLock`, { schema: { tags, summary: 'Locks or unlocks a name against transfer (registry status clientTransferProhibited)', body: c.domainLockBody, response: { 200: envelope(z.object({ domain: z.string(), locked: z.boolean() })) } } },
-    async (request) => ok(await manage.setLock(ctx, me(request), request.body.domain, request.body.lock)));
+    async (request) => ok(await manage.setLock(ctx, await who(request), request.body.domain, request.body.lock)));
   app.put(`${P}/domains/forSale`, { schema: { tags, summary: 'Lists a name for sale (the for-sale tab) or takes it off', body: c.forSaleBody, response: { 200: envelope(z.object({ domain: z.string(), forSale: z.boolean() })) } } },
-    async (request) => ok(await manage.setForSale(ctx, me(request), request.body.domain, request.body.forSale)));
+    async (request) => ok(await manage.setForSale(ctx, await who(request), request.body.domain, request.body.forSale)));
   app.post(`${P}/domains/authCode`, { schema: { tags, summary: 'The auth code of an unlocked name (reset: a new one)', body: c.authCodeBody, response: { 200: envelope(c.authCodeAnswer) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await manage.authCode(ctx, me(request), request.body.domain, request.body.reset));
+    return ok(await manage.authCode(ctx, await who(request), request.body.domain, request.body.reset));
   });
   app.put(`${P}/orders/remark`, { schema: { tags, summary: 'The remark of a name, by its order number', body: c.remarkBody, response: { 200: envelope(z.object({ orderNo: z.string(), remark: z.string() })) } } },
-    async (request) => ok(await manage.setRemark(ctx, me(request), request.body.orderNo, request.body.remark)));
+    async (request) => ok(await manage.setRemark(ctx, await who(request), request.body.orderNo, request.body.remark)));
   app.put(`${P}/domains/nameservers`, { schema: { tags, summary: 'The nameservers of a name (2 to 13)', body: c.nameserversBody, response: { 200: envelope(z.object({ domain: z.string(), nameservers: z.array(z.string()) })) } } },
-    async (request) => ok(await app.db.tx((q) => manage.setNameserversIn(q, ctx, me(request), request.body.domain, manage.checkNameservers(request.body.nameservers)))));
+    async (request) => {
+      const viewer = await who(request);
+      return ok(await app.db.tx((q) => manage.setNameserversIn(q, ctx, viewer, request.body.domain, manage.checkNameservers(request.body.nameservers))));
+    });
 
   // Renewal
   app.post(`${P}/orders/renew/price`, { config: { apiKey: 'read' }, schema: { tags, summary: 'Renewal price of names for some years (redemption fee included where due; faults per name)', body: c.renewBody, response: { 200: envelope(c.renewPriceAnswer) } } },
-    async (request) => ok(await orders.renewQuotes(ctx, me(request), request.body.domains, request.body.years, request.locale)));
+    async (request) => ok(await orders.renewQuotes(ctx, await who(request), request.body.domains, request.body.years, request.locale)));
   app.post(`${P}/orders/renew`, {
     config: pays,
     preHandler: async (request) => {
-      if (request.account.member) demandPayLimit(request, (await orders.renewQuotes(ctx, me(request), request.body.domains, request.body.years, request.locale)).total);
+      if (request.account.member) demandPayLimit(request, (await orders.renewQuotes(ctx, await who(request), request.body.domains, request.body.years, request.locale)).total);
     },
     schema: { tags, summary: 'Renews names for some years, all or none, paid from the balance', body: c.renewBody, response: { 200: envelope(c.payAnswer) } } },
-    async (request) => ok(await orders.renewNames(ctx, me(request), request.body.domains, request.body.years, request.locale)));
+    async (request) => ok(await orders.renewNames(ctx, await who(request), auditByOf(request), request.body.domains, request.body.years, request.locale)));
   app.get(`${P}/orders/renew/records`, { schema: { tags, summary: 'Renewal orders', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
-    async (request) => ok(await orders.listOrders(ctx, me(request), 'renew', request.query)));
+    async (request) => ok(await orders.listOrders(ctx, await who(request), 'renew', request.query)));
   app.get(`${P}/orders`, { schema: { tags, summary: 'Registration orders', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
-    async (request) => ok(await orders.listOrders(ctx, me(request), 'register', request.query)));
+    async (request) => ok(await orders.listOrders(ctx, await who(request), 'register', request.query)));
 
   // Transfer in and out
   app.post(`${P}/transferIn/price`, { config: { apiKey: 'read' }, schema: { tags, summary: 'Transfer price of names (adds one year)', body: c.transferPriceBody, response: { 200: envelope(c.transferPriceAnswer) } } },
@@ -143,13 +157,13 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.account.member) demandPayLimit(request, orders.transferQuotes(request.body.items.map((i) => i.domain), request.locale).total);
     },
     schema: { tags, summary: 'Transfers names in with their auth codes: paid, requested at the registry, refunded when refused', body: c.transferInBody, response: { 200: envelope(c.payAnswer) } } },
-    async (request) => ok(await orders.transferIn(ctx, me(request), request.body, request.locale)));
+    async (request) => ok(await orders.transferIn(ctx, await who(request), auditByOf(request), request.body, request.locale)));
   app.get(`${P}/transferIn`, { schema: { tags, summary: 'Transfer-in orders with their progress at the registry and outcome', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
-    async (request) => ok(await orders.listOrders(ctx, me(request), 'transferIn', request.query)));
+    async (request) => ok(await orders.listOrders(ctx, await who(request), 'transferIn', request.query)));
   app.get(`${P}/transferOut`, { schema: { tags, summary: 'Requests of other registrars for the account\'s names (complete after 5 days unless rejected)', response: { 200: envelope(c.transferOutAnswer) } } },
-    async (request) => ok(await manage.listTransfersOut(ctx, me(request))));
+    async (request) => ok(await manage.listTransfersOut(ctx, await who(request))));
   app.post(`${P}/transferOut/:id`, { schema: { tags, summary: 'Approves (the name leaves now) or rejects another registrar\'s request', params: c.idParams, body: c.transferDecisionBody, response: { 200: envelope(z.object({ id: z.number(), status: z.string() })) } } },
-    async (request) => ok(await manage.decideTransferOut(ctx, me(request), request.params.id, request.body.approve)));
+    async (request) => ok(await manage.decideTransferOut(ctx, await who(request), request.params.id, request.body.approve)));
 
   // Groups (limit 100, offset 1)
   app.get(`${P}/groups`, { schema: { tags, summary: 'Domain groups', querystring: c.groupQuery, response: { 200: envelope(c.groupsAnswer) } } },

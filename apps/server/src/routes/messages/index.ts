@@ -14,16 +14,15 @@ import {
 } from '@cc/contracts/site-messages';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
-import { holds, permissionDefault } from '../../plugins/permissions.ts';
+import { deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
 import { deleteSiteMessage, listSiteMessages, readAllSiteMessages, readSiteMessage } from '../../services/messages/site-messages.ts';
 import { hideAnnouncement, listAnnouncements, readAnnouncement, siteMsgSummary } from '../../services/messages/announcements.ts';
 
 /**
- * Whose messages the caller reads: the account's, for the holder and members who see all departments. The messages
- * name orders and domains of every department, so a member scoped to departments reads an empty box (id 0 is no
- * account's) until messages are addressed to members.
+ * Whose messages the caller reads: all of the account's for the holder and members who see all departments; a member
+ * scoped to departments reads those about orders and domains of its departments (services/messages/site-messages.ts).
  */
-const inboxOf = (request: FastifyRequest) => (holds(request, 'scope.all') ? request.account.id : 0);
+const inboxOf = (request: FastifyRequest) => deptScopeOf(request);
 
 /** The message centre (/notification), the header bell and the platform's announcements: the caller's own only. */
 export const siteMsgRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +33,7 @@ export const siteMsgRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'The header\'s one call on every page: unread messages and the newest unread announcement', response: { 200: envelope(siteMsgSummaryAnswer) } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await siteMsgSummary(app.db, inboxOf(request), request.locale));
+    return ok(await siteMsgSummary(app.db, await inboxOf(request), request.locale));
   });
 
   app.get('/v1/siteMsg', {
@@ -44,19 +43,19 @@ export const siteMsgRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: siteMsgListQuery,
       response: { 200: envelope(siteMsgListAnswer) },
     },
-  }, async (request) => ok(await listSiteMessages(app.db, inboxOf(request), request.query, request.locale)));
+  }, async (request) => ok(await listSiteMessages(app.db, await inboxOf(request), request.query, request.locale)));
 
   app.put('/v1/siteMsg/read', {
     schema: { tags, summary: 'Marks every unread message read (of one group when category is given)', body: siteMsgReadAllBody, response: { 200: envelope(siteMsgReadAllAnswer) } },
-  }, async (request) => ok(await readAllSiteMessages(app.db, inboxOf(request), request.body.category)));
+  }, async (request) => ok(await readAllSiteMessages(app.db, await inboxOf(request), request.body.category)));
 
   app.put('/v1/siteMsg/:id', {
     schema: { tags, summary: 'Marks one message read', params: siteMsgIdParams, response: { 200: envelope(siteMsgUnreadAnswer) } },
-  }, async (request) => ok(await readSiteMessage(app.db, inboxOf(request), request.params.id)));
+  }, async (request) => ok(await readSiteMessage(app.db, await inboxOf(request), request.params.id)));
 
   app.delete('/v1/siteMsg/:id', {
     schema: { tags, summary: 'Deletes one message', params: siteMsgIdParams, response: { 200: envelope(siteMsgUnreadAnswer) } },
-  }, async (request) => ok(await deleteSiteMessage(app.db, inboxOf(request), request.params.id)));
+  }, async (request) => ok(await deleteSiteMessage(app.db, await inboxOf(request), request.params.id)));
 
   app.get('/v1/siteMsg/announcement', {
     schema: { tags, summary: 'The platform\'s announcements in force (maintenance, price changes, CA/Browser Forum rules), newest first', response: { 200: envelope(announcementListAnswer) } },

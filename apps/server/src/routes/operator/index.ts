@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import {
-  idParams, operatorDecisionAnswer, operatorHeader, operatorInvoicesAnswer, operatorInvoicesQuery, operatorRejectBody, operatorWithdrawalsAnswer,
-  operatorWithdrawalsQuery,
+  idParams, operatorAccountQuery, operatorDecisionAnswer, operatorDiscountBody, operatorDiscountsAnswer, operatorHeader, operatorInvoicesAnswer, operatorInvoicesQuery,
+  operatorOfferBody, operatorOffersAnswer, operatorOfferUpdateBody, operatorRejectBody, operatorWithdrawalsAnswer, operatorWithdrawalsQuery,
 } from '@cc/contracts/billing';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isOperatorSecret, operatorSecret } from '../../adapters/payment/operator-secret.ts';
 import { issueInvoice, operatorInvoices, rejectInvoice } from '../../services/billing/invoices.ts';
 import { decideWithdrawal, operatorWithdrawals } from '../../services/billing/withdrawals.ts';
+import { deleteDiscount, operatorDiscounts, operatorOffers, setDiscount, setOffer, setOfferActive } from '../../services/billing/operator-prices.ts';
 
 /**
  * The platform's operator area (sandbox back office): issue or reject invoice applications, pay out or reject
@@ -44,4 +45,29 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/operator/withdrawals/:id/reject', {
     schema: { tags, security, summary: 'Reject a pending withdrawal: the money returns to the balance', params: idParams, body: operatorRejectBody, response: { 200: envelope(operatorDecisionAnswer) } },
   }, async (request) => ok(await decideWithdrawal(app.db, request.params.id, { paid: false, reason: request.body.reason })));
+
+  // Each account's own prices (what discountFor applies everywhere) and the certificate package offers.
+  app.get('/v1/operator/discounts', {
+    schema: { tags, security, summary: "An account's price table (by e-mail address or account number)", querystring: operatorAccountQuery, response: { 200: envelope(operatorDiscountsAnswer) } },
+  }, async (request) => ok(await operatorDiscounts(app.db, request.query.account)));
+  app.put('/v1/operator/discounts', {
+    schema: {
+      tags, security,
+      summary: "Sets a rule of an account's price table: every product, a brand or a product, from a quantity on; the same scope and quantity is replaced",
+      body: operatorDiscountBody,
+      response: { 200: envelope(operatorDiscountsAnswer) },
+    },
+  }, async (request) => ok(await setDiscount(app.db, request.body)));
+  app.delete('/v1/operator/discounts/:id', {
+    schema: { tags, security, summary: 'Removes a rule of a price table', params: idParams, response: { 200: envelope(operatorDecisionAnswer) } },
+  }, async (request) => ok(await deleteDiscount(app.db, request.params.id)));
+  app.get('/v1/operator/packageOffers', {
+    schema: { tags, security, summary: 'Every package offer (on sale or not) with what sold, and the products and brands on sale', response: { 200: envelope(operatorOffersAnswer) } },
+  }, async () => ok(await operatorOffers(app.db)));
+  app.post('/v1/operator/packageOffers', {
+    schema: { tags, security, summary: 'Puts a package on sale (the same product and quantity: its new price, on sale again)', body: operatorOfferBody, response: { 200: envelope(operatorDecisionAnswer) } },
+  }, async (request) => ok(await setOffer(app.db, request.body)));
+  app.put('/v1/operator/packageOffers/:id', {
+    schema: { tags, security, summary: 'Takes an offer off sale or back on (packages bought stay)', params: idParams, body: operatorOfferUpdateBody, response: { 200: envelope(operatorDecisionAnswer) } },
+  }, async (request) => ok(await setOfferActive(app.db, request.params.id, request.body.active)));
 };

@@ -9,6 +9,9 @@ import {
   autoDetectAnswer,
   autoDetectQuery,
   cancelAnswer,
+  dcvAutopilotAnswer,
+  dcvAutopilotBody,
+  dcvAutopilotQuery,
   dcvChangeBody,
   domainListBody,
   domainsAnswer,
@@ -30,7 +33,8 @@ import { likePattern, pageOffset } from '../../services/purchase/paging.ts';
 import { ordersContext } from '../../services/orders/context.ts';
 import { cancelOrders, reCommit, setDomains, setRemark } from '../../services/orders/actions.ts';
 import { domainStates, type OrderRow } from '../../services/orders/queries.ts';
-import { changeMethod, checkOrder, loadDcvOrder, resendApprovalMails, reusableValidations } from '../../services/dcv/validation.ts';
+import { changeMethod, checkOrder, loadDcvOrder, resendApprovalMails, reusableValidations, setAutopilot } from '../../services/dcv/validation.ts';
+import { hostedZonesOf } from '../../services/dns/dcv-autopilot.ts';
 import { checkDomain } from '../../services/dcv/checks.ts';
 import { newDcvValues } from '../../services/dcv/values.ts';
 import { myOrder, tags } from './common.ts';
@@ -42,11 +46,11 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = ordersContext(app);
   const domainsOf = async (o: OrderRow, locale: 'zh' | 'en') => {
     const fresh = await myOrderById(o.id, o.account_id);
-    return { orderNo: o.order_no, orderStatus: fresh, domains: await domainStates(app.db, o.id, locale, app.config.DCV_HTTP_PORT) };
+    return { orderNo: o.order_no, orderStatus: fresh.s, autopilot: fresh.autopilot, domains: await domainStates(app.db, o.id, locale, app.config.DCV_HTTP_PORT) };
   };
   const myOrderById = async (id: number, accountId: number) => {
-    const [r] = await app.db.query<{ s: number }>(`SELECT order_status AS s FROM orders WHERE id = $1 AND account_id = $2`, [id, accountId]);
-    return r?.s ?? 0;
+    const [r] = await app.db.query<{ s: number; autopilot: boolean }>(`SELECT order_status AS s, dcv_autopilot AS autopilot FROM orders WHERE id = $1 AND account_id = $2`, [id, accountId]);
+    return r ?? { s: 0, autopilot: false };
   };
 
   app.post('/v1/orders/cancel', {
@@ -118,6 +122,31 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post('/v1/orders/dcv', { schema: dcvSchema }, changeDcv);
   app.put('/v1/orders/dcv', { schema: dcvSchema }, changeDcv);
+
+  app.get('/v1/orders/dcvAutopilot', {
+    schema: {
+      tags,
+      summary: 'DCV autopilot: which of these names live in a zone the account hosts here (the order screen offers the autopilot for them)',
+      querystring: dcvAutopilotQuery,
+      response: { 200: envelope(dcvAutopilotAnswer) },
+    },
+  }, async (request) => ok({ names: await hostedZonesOf(app.db, request.account.id, request.query.names) }));
+
+  app.put('/v1/orders/dcvAutopilot/:orderNo', {
+    schema: {
+      tags,
+      summary: 'Switch the DCV autopilot of an order on or off',
+      description: 'On: the pending names in zones hosted here get their records published, checked and, after issuance, removed. Off: records it published are removed and validation is left to the caller.',
+      params: orderNoParams,
+      body: dcvAutopilotBody,
+      response: { 200: envelope(domainsAnswer) },
+    },
+  }, async (request) => {
+    const o = await myOrder(ctx, await deptScopeOf(request), request.params.orderNo);
+    await setAutopilot(ctx, o.id, request.body.on);
+    app.jobs.kick();
+    return ok(await domainsOf(o, request.locale));
+  });
 
   app.put('/v1/orders/reSendDcvEmail/:id', {
     schema: { tags, summary: 'Send the approval e-mail again (new link) for every pending e-mail name', params: orderRefParams, response: { 200: envelope(resendAnswer) } },

@@ -1,4 +1,5 @@
 import { demandPayableByMember } from '../../services/team/pay-limit.ts';
+import { auditByOf } from '../../services/team/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { batchPayAnswer, batchPayBody, batchQueuesAnswer, batchStatusAnswer, batchStatusQuery } from '@cc/contracts/payments';
@@ -22,7 +23,7 @@ export const batchPayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     await demandPayableByMember(request, request.body.orderNos);
-    const queued = await createBatchQueue(ctx, request.account.id, [...new Set(request.body.orderNos)]);
+    const queued = await createBatchQueue(ctx, request.account.id, [...new Set(request.body.orderNos)], auditByOf(request));
     // The first chunk starts now on this instance; other instances still find the job in the database when they poll.
     app.jobs.kick();
     return ok(queued);

@@ -49,6 +49,8 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(status).send(answer(status, request.locale, { received: false, applied: false, reason: v.reason }));
     }
     const r = await applyGatewayEvent(ctx, gateway, v.event);
+    // What the payment queued (a domain registration, an order's validation) starts now, not at the next poll.
+    if (r.applied) app.jobs.kick();
     return reply.status(r.httpStatus).send(answer(r.httpStatus, request.locale, { received: r.httpStatus === 200, applied: r.applied, reason: r.reason }));
   });
 };

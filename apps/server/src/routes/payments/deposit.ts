@@ -1,4 +1,5 @@
 import { permissionDefault } from '../../plugins/permissions.ts';
+import { auditByOf } from '../../services/team/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { depositAnswer, depositBody, depositParams, payResult } from '@cc/contracts/payments';
@@ -23,7 +24,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       body: depositBody,
       response: { 200: envelope(payResult) },
     },
-  }, async (request) => ok(await startDeposit(ctx, request.account.id, request.body, siteOrigin(request), request.locale)));
+  }, async (request) => ok(await startDeposit(ctx, request.account.id, request.body, siteOrigin(request), request.locale, auditByOf(request))));
 
   app.get('/v1/deposit/:id', {
     schema: { tags, security, summary: 'A top-up\'s status: pending, succeeded, declined or expired', params: depositParams, response: { 200: envelope(depositAnswer) } },

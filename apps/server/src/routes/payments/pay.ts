@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditByOf } from '../../services/team/audit.ts';
 import { envelope } from '@cc/contracts/envelope';
-import { payBody, payResult, payWaysAnswer, payWaysQuery, paypalCaptureAnswer, paypalCaptureBody } from '@cc/contracts/payments';
+import { payBody, paymentAnswer, paymentParams, payResult, payWaysAnswer, payWaysQuery, paypalCaptureAnswer, paypalCaptureBody } from '@cc/contracts/payments';
 import { ok } from '../../lib/envelope.ts';
 import { paymentsContext } from '../../services/payments/context.ts';
-import { capturePaypal, listPayWays, payOrders } from '../../services/payments/pay.ts';
+import { capturePaypal, listPayWays, paymentStatus, payOrders } from '../../services/payments/pay.ts';
 import { siteOrigin } from './origin.ts';
 import { demandPayableByMember } from '../../services/team/pay-limit.ts';
 
@@ -39,8 +40,18 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => {
     await demandPayableByMember(request, request.body.orderNo, request.body.aim);
-    return ok(await payOrders(ctx, request.account.id, request.body, siteOrigin(request), request.locale));
+    return ok(await payOrders(ctx, request.account.id, request.body, siteOrigin(request), request.locale, auditByOf(request)));
   });
+
+  app.get('/v1/payments/:id', {
+    schema: {
+      tags, security,
+      summary: "One of the caller's payments: status, and once succeeded what it paid for (outcome, orderNos)",
+      description: 'What the payment dialog polls for a purchase that has no certificate order before it is paid (a domain checkout, a certificate package).',
+      params: paymentParams,
+      response: { 200: envelope(paymentAnswer) },
+    },
+  }, async (request) => ok(await paymentStatus(ctx, request.account.id, request.params.id)));
 
   app.post('/v1/orders/paypal/capture', {
     schema: {

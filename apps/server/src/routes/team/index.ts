@@ -12,6 +12,12 @@ import {
   invitationAnswer,
   invitationQuery,
   meAnswer,
+  memberSecurityAnswer,
+  memberTwoStepBody,
+  ownershipCodeAnswer,
+  ownershipCodeQuery,
+  ownershipTransferAnswer,
+  ownershipTransferBody,
   rolePayLimitBody,
   rolesAnswer,
   subAccountCreateBody,
@@ -25,6 +31,8 @@ import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 import { permissionDefault } from '../../plugins/permissions.ts';
 import { ipLimitGroup } from '../../plugins/ip-limit.ts';
 import { exportAudit, listAudit } from '../../services/team/audit.ts';
+import { memberSecurity, setMemberTwoStep } from '../../services/team/member-security.ts';
+import { sendOwnershipCode, transferOwnership } from '../../services/team/ownership.ts';
 import {
   acceptInvitation,
   createDept,
@@ -102,6 +110,31 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: "Sets a role's payment limit on this account, in cents (0: cannot pay; null: no limit). The owner's alone", body: rolePayLimitBody, response: { 200: envelope(rolesAnswer) } },
     config: { permission: 'account.owner' },
   }, async (request) => ok(await setRolePayLimit(app, request, request.body)));
+
+  app.get('/v1/user/owner/code', {
+    schema: { tags, summary: "Sends a code to the owner's bound phone (tel) or e-mail, to hand ownership to a member; once a minute", querystring: ownershipCodeQuery, response: { 200: envelope(ownershipCodeAnswer) } },
+    config: { permission: 'account.owner' },
+  }, async (request) => ok(await sendOwnershipCode(app, request, request.query.channel)));
+
+  app.post('/v1/user/owner', {
+    schema: {
+      tags,
+      summary: 'Hands ownership to an active member (owner\'s password and code): in one transaction the member becomes the owner and the former owner an administrator member; both stay signed in',
+      body: ownershipTransferBody,
+      response: { 200: envelope(ownershipTransferAnswer) },
+    },
+    config: { permission: 'account.owner' },
+  }, async (request) => ok(await transferOwnership(app, request, request.body)));
+
+  app.get('/v1/member/twoStep', {
+    schema: { tags, summary: "A member's own second step: whether its sign-in asks for a code and where it goes (members only)", response: { 200: envelope(memberSecurityAnswer) } },
+    config: { permission: 'self' },
+  }, async (request) => ok(await memberSecurity(app, request)));
+
+  app.put('/v1/member/twoStep', {
+    schema: { tags, summary: 'A member turns its own second step on or off, with its password (members only; the owner uses /v1/twoStepAuth)', body: memberTwoStepBody, response: { 200: envelope(memberSecurityAnswer) } },
+    config: { permission: 'self' },
+  }, async (request) => ok(await setMemberTwoStep(app, request, request.body)));
 
   app.get('/v1/user/auditLogs', {
     schema: { tags, summary: 'The audit log: who did what, when, from where, on which object; newest first, at most 100 a page', querystring: auditLogQuery, response: { 200: envelope(auditLogAnswer) } },

@@ -36,7 +36,7 @@ const union = `
          ip, user_agent, created_at AS at
     FROM sessions WHERE account_id = $1
   UNION ALL
-  SELECT 'l' || id, kind, action, params, ip, user_agent, at FROM account_log WHERE account_id = $1
+  SELECT 'l' || id, kind, action, params, ip, user_agent, at FROM account_log WHERE account_id = $1 AND action NOT LIKE 'team.payment.%'
   UNION ALL
   SELECT 'o' || e.id, 'order', 'order.' || e.kind, e.detail || jsonb_build_object('orderNo', o.order_no), '', '', e.at
     FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.account_id = $1
@@ -93,7 +93,8 @@ export function titleOf(locale: Locale, r: Pick<Row, 'kind' | 'action' | 'params
   if (r.action.startsWith('team.')) {
     const what = String(p.what ?? '').split(',').filter(Boolean).map((w) => translate(locale, `team.what.${w}`)).join(locale === 'zh' ? '、' : ', ');
     const limit = p.limit === null || p.limit === undefined || p.limit === '' ? translate(locale, 'team.noLimit') : yuanText(p.limit);
-    return translate(locale, `log.${r.action}`, { ...p, role: translate(locale, `role.${String(p.role ?? '')}`), what, limit } as Record<string, string>);
+    const amount = p.amount === undefined || p.amount === null ? '' : yuanText(Math.abs(Number(p.amount)));
+    return translate(locale, `log.${r.action}`, { ...p, role: translate(locale, `role.${String(p.role ?? '')}`), what, limit, amount } as Record<string, string>);
   }
   if (r.kind === 'order') {
     const event = translate(locale, `orders.event.${r.action.slice('order.'.length)}`, p);

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '@cc/db/client';
 import { yuanText } from '../../lib/money.ts';
 import { defaultInform, type InformType } from '@cc/contracts/account';
 import { translate, type Locale, type MessageKey } from '@cc/contracts/messages';
+import { siteMsgLink } from '@cc/contracts/site-messages';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { notifyAccount } from '../messages/notify.ts';
@@ -48,7 +49,7 @@ async function paramsIn(deps: InformDeps, locale: Locale, type: InformType, p: P
     case 'balanceLow':
       return { ...base, balance: yuanText(Number(p.balance)), threshold: yuanText(Number(p.threshold)), link: `${deps.baseUrl}/deposit` };
     case 'discovery':
-      return { ...base, what: translate(locale, `discovery.alert.${String(p.kind)}` as MessageKey, { days: p.days ?? 0 }), link: `${deps.baseUrl}/certhub/discovery/certs/${Number(p.certId) || ''}` };
+      return { ...base, what: translate(locale, `discovery.alert.${String(p.kind)}` as MessageKey, { days: p.days ?? 0 }), link: `${deps.baseUrl}${siteMsgLink('discovery', p) ?? ''}` };
     case 'newSignIn':
       return { ...base, device: String(p.device || '-'), link: `${deps.baseUrl}/account/secure` };
     default:

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { yuanText } from '../../lib/money.ts';
 import type { z } from 'zod';
-import type { Queryable } from '@cc/db/client';
+import type { Db, Queryable } from '@cc/db/client';
 import type { closeAccountBody, CloseChannel, ClosureBlockerAnswer, ManageAnswer } from '@cc/contracts/account';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { orderStatus, reSignStatus } from '@cc/contracts/orders';
@@ -11,7 +11,7 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { revokeSessions } from '../../plugins/auth.ts';
 import { accountById, formatTime, type AccountRow } from '../session/accounts.ts';
-import { checkCode, consumeCode, sendCode, smsAddress } from '../session/codes.ts';
+import { checkCode, consumeCode, sendCode, smsAddress, type CodePurpose } from '../session/codes.ts';
 import { release, reserve } from '../session/rate-limit.ts';
 import { recordActivity } from './activity-log.ts';
 
@@ -84,6 +84,18 @@ function blockedError(locale: Locale, blockers: ClosureBlocker[]): AppError {
   return new AppError('ACCOUNT_CLOSE_BLOCKED', { reasons: blockers.map((b) => blockerMessage(locale, b)).join('; ') }, fields);
 }
 
+/**
+ * The owner's re-authentication before a step that cannot be undone (closing, handing over ownership): its password,
+ * wrong ones counted like failed sign-ins (5 in 15 minutes, so the form is no password oracle), then the code sent to
+ * `target`. Answers the code's id, to be consumed in the step's own transaction.
+ */
+export async function ownerReauth(db: Db, a: AccountRow, body: { password: string; code: string }, o: { rateKey: string; purpose: CodePurpose; target: string }): Promise<number> {
+  const reserved = await reserve(db, [{ key: o.rateKey, max: 5, windowSeconds: 15 * 60 }]);
+  if (!(await verifyPassword(a.password_hash, body.password))) throw new AppError('BAD_CREDENTIALS', undefined, { password: 'close.wrongPassword' }, { key: 'close.wrongPassword' });
+  await release(db, reserved);
+  return checkCode(db, { purpose: o.purpose, target: o.target }, body.code);
+}
+
 const closeTarget = (accountId: number, channel: CloseChannel) => `acct:${accountId}:close:${channel}`;
 
 /** GET /v1/account/close/code: a code to the bound address or phone, only while nothing blocks closing. */
@@ -104,11 +116,7 @@ export async function sendCloseCode(app: FastifyInstance, request: FastifyReques
  */
 export async function closeAccount(app: FastifyInstance, request: FastifyRequest, body: z.infer<typeof closeAccountBody>) {
   const a = await accountById(app.db, request.account.id);
-  // Wrong passwords count like failed sign-ins (5 in 15 minutes), so this form is no password oracle.
-  const reserved = await reserve(app.db, [{ key: `close:acct:${a.id}`, max: 5, windowSeconds: 15 * 60 }]);
-  if (!(await verifyPassword(a.password_hash, body.password))) throw new AppError('BAD_CREDENTIALS', undefined, { password: 'close.wrongPassword' }, { key: 'close.wrongPassword' });
-  await release(app.db, reserved);
-  const codeId = await checkCode(app.db, { purpose: 'close', target: closeTarget(a.id, body.channel) }, body.code);
+  const codeId = await ownerReauth(app.db, a, body, { rateKey: `close:acct:${a.id}`, purpose: 'close', target: closeTarget(a.id, body.channel) });
   const closedAt = await app.db.tx(async (q) => {
     const [locked] = await q.query<{ closed_at: Date | null }>(`SELECT closed_at FROM accounts WHERE id = $1 FOR UPDATE`, [a.id]);
     if (!locked || locked.closed_at) throw fail('ACCOUNT_CLOSED');

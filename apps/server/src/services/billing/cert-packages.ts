@@ -3,7 +3,9 @@ import { discountFor, discounted } from '@cc/domain/pricing';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { payTx } from '../payments/tx.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
+import { auditAs, type AuditBy } from '../team/audit.ts';
 import { discountRules } from './discount-rules.ts';
+import type { PaidPurchase, Settled } from '../payments/external.ts';
 
 /** Certificates left in the account's packages, by product. */
 export async function packageRemainingByProduct(q: Queryable, accountId: number): Promise<Map<string, number>> {
@@ -50,26 +52,62 @@ export async function listCertPackages(q: Queryable, accountId: number) {
   };
 }
 
+export interface PackageQuote {
+  offerId: number;
+  productNo: string;
+  productName: string;
+  quantity: number;
+  /** Cents: the offer's price after the account's discount for that many certificates. */
+  amount: number;
+}
+
+/** What an offer costs the account now (the price a package is bought at, from the balance or through a gateway). */
+export async function quotePackage(q: Queryable, accountId: number, offerId: number): Promise<PackageQuote> {
+  const [o] = await q.query<{ product_no: string; product_name: string; brand: string; quantity: number; price: number }>(
+    `SELECT f.product_no, p.chinese_name AS product_name, p.brand, f.quantity, f.price::float8 AS price
+       FROM cert_package_offers f JOIN products p ON p.product_no = f.product_no WHERE f.id = $1 AND f.active`,
+    [offerId],
+  );
+  if (!o) throw new RuleError('NOT_FOUND', said('bill.package.notFound'), { offerId: said('bill.package.notFound') });
+  const rules = await discountRules(q, accountId);
+  const amount = discounted(o.price, discountFor(rules, { productNo: o.product_no, brand: o.brand, quantity: o.quantity }));
+  return { offerId, productNo: o.product_no, productName: o.product_name, quantity: o.quantity, amount };
+}
+
+/** The package row; `paymentId` for one paid through a gateway (unique: one package per payment). */
+async function grantPackage(q: Queryable, accountId: number, k: { offerId: number; productNo: string; quantity: number; amount: number; paymentId?: string }) {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO cert_packages (account_id, offer_id, product_no, quantity, price, payment_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [accountId, k.offerId, k.productNo, k.quantity, k.amount, k.paymentId ?? null],
+  );
+  return row!.id;
+}
+
 /**
  * Buys a package from the balance, in one transaction: the package row and its ledger entry (kind package_payment,
  * ref the package id) or neither. The price is the offer's after the account's discount for that many certificates.
  */
-export async function buyCertPackage(db: Db, accountId: number, offerId: number) {
+export async function buyCertPackage(db: Db, accountId: number, offerId: number, by: AuditBy) {
   return payTx(db, async (q) => {
-    const [o] = await q.query<{ product_no: string; brand: string; quantity: number; price: number }>(
-      `SELECT f.product_no, p.brand, f.quantity, f.price::float8 AS price FROM cert_package_offers f JOIN products p ON p.product_no = f.product_no WHERE f.id = $1 AND f.active`,
-      [offerId],
-    );
-    if (!o) throw new RuleError('NOT_FOUND', said('bill.package.notFound'), { offerId: said('bill.package.notFound') });
-    const rules = await discountRules(q, accountId);
-    const amount = discounted(o.price, discountFor(rules, { productNo: o.product_no, brand: o.brand, quantity: o.quantity }));
-    const [k] = await q.query<{ id: number }>(
-      `INSERT INTO cert_packages (account_id, offer_id, product_no, quantity, price) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [accountId, offerId, o.product_no, o.quantity, amount],
-    );
-    const entry = await postLedgerEntry(q, { accountId, amount: -amount, kind: 'package_payment', ref: String(k!.id), remark: `package ${o.product_no} × ${o.quantity}` });
-    return { id: k!.id, amount, balance: entry.balanceAfter };
+    const o = await quotePackage(q, accountId, offerId);
+    const id = await grantPackage(q, accountId, o);
+    const entry = await postLedgerEntry(q, { accountId, amount: -o.amount, kind: 'package_payment', ref: String(id), remark: `package ${o.productNo} × ${o.quantity}` });
+    await auditAs(q, accountId, by, { kind: 'payment', action: 'team.payment.package', params: { productNo: o.productNo, quantity: o.quantity, amount: o.amount }, objectType: 'payment', objectId: `package:${id}` });
+    return { id, amount: o.amount, balance: entry.balanceAfter };
   });
+}
+
+/** What a package payment stores as its items. */
+export const packageItems = (o: PackageQuote) => ({ offerId: o.offerId, productNo: o.productNo, quantity: o.quantity });
+
+/**
+ * A package paid through a gateway, settled in the transaction that marked its payment succeeded: granted at the
+ * price paid, even if the offer was withdrawn since (the payer was quoted it). Once: the payment is unique on the package.
+ */
+export async function settlePackagePurchase(q: Queryable, p: PaidPurchase): Promise<Settled> {
+  const k = p.items as ReturnType<typeof packageItems>;
+  await grantPackage(q, p.accountId, { offerId: k.offerId, productNo: k.productNo, quantity: k.quantity, amount: p.amount, paymentId: p.id });
+  return { outcome: 'package_granted', orderNos: [] };
 }
 
 /**

@@ -82,10 +82,11 @@ export async function monthlyConsumption(q: Queryable, accountId: number, months
 /**
  * Cents that can be invoiced: everything consumed (payments less refunds) less the invoices applied for and not
  * rejected or cancelled. Grows with paid orders, shrinks with refunds and invoices. Never below zero (a refund
- * after an invoice was issued leaves nothing more to invoice, not a debt).
+ * after an invoice was issued leaves nothing more to invoice, not a debt). Kept in accounts.uninvoiced by the
+ * statements that change it (migration 0155); read under the account's lock, it is what a new application may claim.
  */
 export async function toBeInvoicedAmount(q: Queryable, accountId: number): Promise<number> {
-  const [r] = await q.query<{ due: number }>(`SELECT billing_to_be_invoiced($1)::float8 AS due`, [accountId]);
+  const [r] = await q.query<{ due: number }>(`SELECT greatest(uninvoiced, 0)::float8 AS due FROM accounts WHERE id = $1`, [accountId]);
   return r?.due ?? 0;
 }
 

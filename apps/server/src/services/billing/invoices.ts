@@ -7,6 +7,7 @@ import { RuleError, said } from '../purchase/rule-error.ts';
 import { toBeInvoicedAmount } from './consumption.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { yuan } from './csv.ts';
+import { yuanText } from '../../lib/money.ts';
 
 const notFound = (key: 'bill.invoiceOrg.notFound' | 'bill.invoiceCon.notFound' | 'bill.invoice.notFound', field: string) =>
   new RuleError('NOT_FOUND', said(key), { [field]: said(key) });
@@ -172,12 +173,13 @@ export async function issueInvoice(deps: { db: Db; messenger: Messenger; seller:
   await deps.db.tx(async (q) => {
     await pendingRow(q, id, true);
     await q.query(`UPDATE invoices SET status = 'issued', invoice_no = $2, pdf = $3, decided_at = $4 WHERE id = $1`, [id, invoiceNo, pdf, now.toISOString()]);
-    // The message centre hears of it in the same transaction; the mail below goes to the invoice's own address.
-    await notifyAccount(q, draft.account_id, 'invoiceIssued', { invoiceNo, amount: yuan(draft.amount), orgName: draft.organization.orgName }, { mailAndSms: false });
+    // The message centre hears of it in the same transaction (in cents: it words them with yuanText when read);
+    // the mail below goes to the invoice's own address.
+    await notifyAccount(q, draft.account_id, 'invoiceIssued', { invoiceNo, amount: draft.amount, orgName: draft.organization.orgName }, { mailAndSms: false });
   });
   const to = draft.organization.email || draft.email || '';
   if (to) {
-    const params = { invoiceNo, amount: yuan(draft.amount) };
+    const params = { invoiceNo, amount: yuanText(draft.amount) };
     await deps.messenger.send({ channel: 'mail', to, subject: translate(locale, 'bill.mail.invoiceIssued.subject', params), body: translate(locale, 'bill.mail.invoiceIssued.text', params) });
   }
   return { id, status: 'issued' };

@@ -49,12 +49,13 @@ export const calendarSources: Record<CalendarKind, Source> = {
   },
   // Domain names registered here reaching their expiry; auto-renewal is not offered, so each needs a renewal.
   domain: async (q, who, from, to) => {
-    if (who.depts !== null) return [];
+    const params: unknown[] = [who.id, from, to];
+    const scope = deptFilterSql(who, 'd', params);
     const rows = await q.query<{ order_no: string; unicode: string; expires_at: Date }>(
-      `SELECT order_no, unicode, expires_at FROM domains
-        WHERE account_id = $1 AND gone_at IS NULL AND expires_at >= $2 AND expires_at < $3
+      `SELECT order_no, unicode, expires_at FROM domains d
+        WHERE account_id = $1 AND gone_at IS NULL AND expires_at >= $2 AND expires_at < $3${scope}
         ORDER BY expires_at LIMIT 200`,
-      [who.id, from, to],
+      params,
     );
     return rows.map((r) => ({
       kind: 'domain',

@@ -24,7 +24,6 @@ export async function dashboardOf(q: Queryable, who: Viewer, now: Date): Promise
   const accountId = who.id;
   // A member scoped to departments counts only its departments' orders (the lists behind the links do the same).
   const scoped = (params: unknown[]) => ({ params, where: deptFilterSql(who, 'o', params) });
-  const all = who.depts === null;
   const c0 = scoped([accountId]);
   const [c] = await q.query<{ unpaid: number; unpaid_amount: string; awaiting: number; expiring: number; expired: number; failed: number }>(
     `SELECT count(*) FILTER (WHERE ${effectiveStatusSql} = ${orderStatus.awaitingPayment})::int AS unpaid,
@@ -51,10 +50,11 @@ export async function dashboardOf(q: Queryable, who: Viewer, now: Date): Promise
     `SELECT o.order_no, o.common_name FROM orders o WHERE o.account_id = $1 AND ${renewalFailedSql}${f0.where} ORDER BY o.id DESC LIMIT 5`,
     f0.params,
   );
-  // Domain names and validations belong to no department: only callers who see everything count them.
-  const [d] = !all ? [{ n: 0 }] : await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM domains WHERE account_id = $1 AND gone_at IS NULL AND expires_at > $2 AND expires_at <= $3`,
-    [accountId, now, new Date(now.getTime() + 30 * 86400_000)],
+  // Domain names belong to the department that bought them, like orders.
+  const fd = scoped([accountId, now, new Date(now.getTime() + 30 * 86400_000)]);
+  const [d] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM domains o WHERE account_id = $1 AND gone_at IS NULL AND expires_at > $2 AND expires_at <= $3${fd.where}`,
+    fd.params,
   );
   const [thisStart, lastStart, nextStart] = [monthStart(now, 0), monthStart(now, 1), monthStart(now, -1)];
   const s0 = scoped([accountId, thisStart, nextStart, lastStart, orderStatus.cancelled]);

@@ -1,4 +1,5 @@
-import { publishDcvRecords } from '../dns/dcv-autopilot.ts';
+import { dcvSyncJob, removeDcvRecords, requestDcvRecords } from '../dns/dcv-autopilot.ts';
+import { eachInParallel } from '../../lib/in-parallel.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '@cc/db/client';
 import { orderStatus, validationReuseDays } from '@cc/contracts/orders';
@@ -150,11 +151,18 @@ export async function startValidation(ctx: OrdersContext, orderId: number): Prom
       }
     }
     await addEvent(q, orderId, 'validation_started', { reused: reuse.size });
-    // Names in zones the account hosts here get their records published now: the first check finds them.
-    if (!acme) await publishDcvRecords(q, o);
+    // Names in zones the account hosts here (autopilot on): their records are asked for; the zone's sync publishes
+    // them in one change with other orders' and checks them at once.
+    const auto = acme ? 0 : await requestDcvRecords(q, o);
     if (acme) await enqueue(q, acmePrepareJob, { orderId }, { dedupeKey: `acme:${orderId}` });
     else if (await advanceIfValidated(q, orderId)) return toMail;
-    else await enqueue(q, dcvCheckJob, { orderId }, { dedupeKey: `dcv:${orderId}` });
+    else {
+      const [left] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM order_domains WHERE order_id = $1 AND status = 'pending'`, [orderId]);
+      const allAuto = auto > 0 && auto >= (left?.n ?? 0);
+      // With every name on the autopilot, this check is only the safety net behind the sync's own check.
+      await enqueue(q, dcvCheckJob, { orderId }, { dedupeKey: `dcv:${orderId}`, delaySeconds: allAuto ? 60 : 0 });
+      if (allAuto) return toMail;
+    }
     // Names are left to prove: the account is told the order waits for it (/account/notify "order needs validation").
     await queueInform(q, o.account_id, 'orderValidation', { orderNo: o.order_no, domain: o.common_name });
     return toMail;
@@ -317,6 +325,29 @@ export async function checkOrder(ctx: OrdersContext, orderId: number): Promise<C
   return { validated: c?.validated ?? 0, pending: c?.pending ?? 0, orderStatus: c?.status ?? o.order_status };
 }
 
+/**
+ * Switches an order's DCV autopilot (the details page): on, the pending names in hosted zones get their records
+ * asked for at once when validation has started; off, what it published is removed. Each switch is in the timeline.
+ */
+export async function setAutopilot(ctx: OrdersContext, orderId: number, on: boolean): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const o = await loadDcvOrder(q, orderId, true);
+    if (!o) throw new RuleError('NOT_FOUND', said('orders.notFound'));
+    const changed = await q.query(`UPDATE orders SET dcv_autopilot = $2, updated_at = now() WHERE id = $1 AND dcv_autopilot <> $2 RETURNING id`, [orderId, on]);
+    if (!changed.length) return;
+    await addEvent(q, orderId, on ? 'dcv_autopilot_on' : 'dcv_autopilot_off');
+    if (!on) await removeDcvRecords(q, orderId);
+    else if (o.order_status === orderStatus.awaitingValidation && o.validation_started_at && !(await acmeFor(ctx, q, orderId))) await requestDcvRecords(q, o);
+  });
+}
+
+/** Checks orders whose records were just published, several at a time (the DCV autopilot's sync, after its commit). */
+export async function checkOrders(ctx: OrdersContext, orderIds: number[]): Promise<void> {
+  // A check that fails here is retried by the order's own dcv.check job. The embedded database answers one statement
+  // at a time, the built-in DNS server's included: there, checks side by side would only make lookups time out.
+  await eachInParallel(orderIds, ctx.db.kind === 'pglite' ? 1 : 16, (id) => checkOrder(ctx, id).catch(() => undefined));
+}
+
 /** Re-check soon after the start, then less and less often: DNS changes usually land within minutes. */
 export function recheckSeconds(ageMs: number): number {
   if (ageMs < 10 * 60_000) return 30;
@@ -329,6 +360,10 @@ export function recheckSeconds(ageMs: number): number {
 export async function dcvCheckHandler(ctx: OrdersContext, orderId: number): Promise<void | { retryInSeconds: number }> {
   const o = await loadDcvOrder(ctx.db, orderId);
   if (!o || o.order_status !== orderStatus.awaitingValidation) return;
+  // The autopilot's records still waiting for their zone's sync (a sync that looked just before they were asked
+  // for): another sync is queued.
+  const waiting = await ctx.db.query<{ zone_id: number }>(`SELECT DISTINCT zone_id FROM dns_dcv_records WHERE order_id = $1 AND state <> 'published'`, [orderId]);
+  for (const w of waiting) await enqueue(ctx.db, dcvSyncJob, { zoneId: w.zone_id });
   const s = await checkOrder(ctx, orderId);
   if (s.orderStatus !== orderStatus.awaitingValidation || !s.pending) return;
   const age = ctx.now().getTime() - new Date(o.validation_started_at ?? ctx.now()).getTime();
@@ -479,6 +514,8 @@ export async function changeMethod(ctx: OrdersContext, o: DcvOrder, method: DcvM
       );
       await supersedeApprovals(q, t.id);
       await addEvent(q, o.id, 'dcv_changed', { domain: t.domain, method: m });
+      // The autopilot publishes the new method's record (and removes the old one) when the zone is hosted here.
+      await requestDcvRecords(q, o, [t.domain]);
       if (m === 'email') {
         const mail = await prepareApproval(ctx, q, t.id, { method: m, email: to, token: v.token, value: v.value });
         if (mail) out.push(mail);

@@ -6,6 +6,8 @@ import { approverBase, emailDnsTxtHost, type DcvMethod } from '@cc/domain/dcv';
 export const cnameTargetZone = 'dcv.certhub.local';
 export const fileDir = '/.well-known/pki-validation/';
 export const txtHostLabel = '_dnsauth';
+/** Where an ACME http-01 challenge is served (RFC 8555 §8.3). */
+export const acmeChallengeDir = '/.well-known/acme-challenge/';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
@@ -60,6 +62,11 @@ export function instructionsFor(row: DcvRow, httpPort: number): DcvInstructions 
       // An ACME order's row carries the CA's record host in token (_acme-challenge.<name>, services/issuance/acme-route.ts).
       return { method: 'dns_txt', recordType: 'TXT', host: row.token.startsWith('_acme-challenge.') ? row.token : `${txtHostLabel}.${base}`, value: row.value };
     case 'file': {
+      // An ACME http-01 challenge (services/acme-server) carries its whole path in token, the key authorization in value.
+      if (row.token.startsWith(acmeChallengeDir)) {
+        const fileName = row.token.slice(acmeChallengeDir.length);
+        return { method: 'file', url: fileUrl(row.domain, '', httpPort).replace(fileDir, row.token), path: row.token, fileName, content: row.value };
+      }
       const fileName = `${row.token}.txt`;
       return { method: 'file', url: fileUrl(row.domain, fileName, httpPort), path: `${fileDir}${fileName}`, fileName, content: row.value };
     }

@@ -109,8 +109,8 @@ export async function scanNow(db: Db, accountId: number, id: number): Promise<nu
 const worstOrder: EndpointState[] = ['unreachable', 'expired', 'untrusted', 'mismatch', 'pending', 'ok'];
 
 export async function listTargets(q: Queryable, accountId: number): Promise<Target[]> {
-  const rows = await q.query<{ id: number; kind: Target['kind']; value: string; ports: number[]; group_name: string; profile_id: number; states: EndpointState[] | null }>(
-    `SELECT t.id, t.kind, t.value, t.ports, t.group_name, t.profile_id,
+  const rows = await q.query<{ id: number; kind: Target['kind']; value: string; ports: number[]; group_name: string; profile_id: number; starttls: Target['starttls']; states: EndpointState[] | null }>(
+    `SELECT t.id, t.kind, t.value, t.ports, t.group_name, t.profile_id, t.starttls,
             (SELECT array_agg(DISTINCT e.state) FROM discovery_endpoints e WHERE e.target_id = t.id) AS states
        FROM discovery_targets t WHERE t.account_id = $1 ORDER BY t.group_name, t.value`,
     [accountId],
@@ -123,6 +123,7 @@ export async function listTargets(q: Queryable, accountId: number): Promise<Targ
     ports: r.ports,
     group: r.group_name,
     profileId: r.profile_id,
+    starttls: r.starttls,
     endpoints: counts.find((c) => c.target_id === r.id)?.n ?? 0,
     worstState: worstOrder.find((s) => r.states?.includes(s)) ?? 'pending',
   }));
@@ -141,7 +142,7 @@ export async function addTargets(
   allowPrivate: boolean,
 ): Promise<TargetsAdded> {
   const skipped: TargetsAdded['skipped'] = [];
-  const wanted = new Map<string, { kind: Target['kind']; ports: number[] }>();
+  const wanted = new Map<string, { kind: Target['kind']; ports: number[]; starttls: Target['starttls'] }>();
   for (const line of input.lines) {
     const t = parseTargetLine(line, cidrAddressCap);
     if (!t.ok) {
@@ -156,7 +157,9 @@ export async function addTargets(
     }
     const ports = t.port ? [t.port] : (input.ports ?? [443]);
     const prev = wanted.get(t.value);
-    wanted.set(t.value, { kind: t.kind, ports: [...new Set([...(prev?.ports ?? []), ...ports])].slice(0, 8) });
+    const own = t.starttls;
+    const starttls: Target['starttls'] = { ...prev?.starttls, ...(own ? Object.fromEntries(ports.map((p) => [String(p), own])) : {}) };
+    wanted.set(t.value, { kind: t.kind, ports: [...new Set([...(prev?.ports ?? []), ...ports])].slice(0, 8), starttls });
   }
   return db.tx(async (q) => {
     const profileId = await ownProfile(q, accountId, input.profileId, locale);
@@ -171,9 +174,9 @@ export async function addTargets(
         continue;
       }
       const rows = await q.query(
-        `INSERT INTO discovery_targets (account_id, profile_id, kind, value, ports, group_name) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+        `INSERT INTO discovery_targets (account_id, profile_id, kind, value, ports, group_name, starttls) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb)
          ON CONFLICT (account_id, value) DO NOTHING RETURNING id`,
-        [accountId, profileId, t.kind, value, JSON.stringify(t.ports), input.group],
+        [accountId, profileId, t.kind, value, JSON.stringify(t.ports), input.group, JSON.stringify(t.starttls)],
       );
       if (rows.length) {
         added++;
@@ -193,6 +196,16 @@ export async function orderNames(q: Queryable, accountId: number): Promise<strin
     [accountId],
   );
   return [...new Set(rows.map((r) => r.name.replace(/^\*\./, '')))].sort();
+}
+
+/** The names of the account's hosted zones that have an A, AAAA or CNAME record (enabled), as target lines. */
+export async function zoneNames(q: Queryable, accountId: number): Promise<string[]> {
+  const rows = await q.query<{ name: string }>(
+    `SELECT DISTINCT r.name FROM dns_records r JOIN dns_zones z ON z.id = r.zone_id
+      WHERE z.account_id = $1 AND r.type IN ('A', 'AAAA', 'CNAME') AND NOT r.disabled AND r.name NOT LIKE '*%' ORDER BY r.name`,
+    [accountId],
+  );
+  return rows.map((r) => r.name);
 }
 
 /** Drift: names of the account's certificates bought here that no host target scans (at most 50, sorted). */
@@ -297,10 +310,14 @@ const csvCell = (v: string | number | boolean) => {
   return /[",\n\r]/.test(safe) || safe !== s ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
+/** A CSV file (UTF-8 with BOM, CRLF) of a head and rows: what spreadsheet programs open as it is. */
+export function csvOf(head: string[], rows: (string | number | boolean)[][]): string {
+  return `\uFEFF${[head.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\r\n')}\r\n`;
+}
+
 export function certsCsv(items: CertSummary[]): string {
   const head = ['sha256', 'subject', 'names', 'issuer', 'serial', 'notBefore', 'notAfter', 'daysLeft', 'bucket', 'key', 'trusted', 'orderNo', 'endpoints'];
-  const lines = items.map((c) => [c.sha256, c.subject, c.names.join(' '), c.issuer, c.serial, c.notBefore, c.notAfter, c.daysLeft, c.bucket, `${c.keyAlgorithm} ${c.keySize}`, c.trusted, c.orderNo, c.endpoints].map(csvCell).join(','));
-  return `\uFEFF${[head.join(','), ...lines].join('\r\n')}\r\n`;
+  return csvOf(head, items.map((c) => [c.sha256, c.subject, c.names.join(' '), c.issuer, c.serial, c.notBefore, c.notAfter, c.daysLeft, c.bucket, `${c.keyAlgorithm} ${c.keySize}`, c.trusted, c.orderNo, c.endpoints]));
 }
 
 export async function listAlerts(q: Queryable, accountId: number, limit = 20): Promise<Alert[]> {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '@cc/db/client';
 import { defaultInform } from '@cc/contracts/account';
 import type { AlertKind, EndpointState } from '@cc/contracts/discovery';
-import { expandCidr } from '@cc/domain/discovery';
+import { expandCidr, starttlsFor, type Starttls } from '@cc/domain/discovery';
 import { allSuitesCipherString, tls13Suites } from '../tls-report/ciphers.ts';
 import { checkChain, describeCertificate, trustAnchors } from '../tls-report/chain.ts';
 import { chainAsSent, probe, type Endpoint } from '../tls-report/probe.ts';
@@ -42,7 +42,7 @@ export async function handshake(ep: Endpoint, timeoutMs: number): Promise<Handsh
   return { ok: true, protocol: best.protocol, chain: sent?.length ? sent : best.rebuiltChain, asSent: !!sent?.length };
 }
 
-type EndpointRow = { id: number; account_id: number; host: string; port: number; state: EndpointState; cert_id: number | null; kind: 'host' | 'ip' | 'cidr' };
+type EndpointRow = { id: number; account_id: number; host: string; port: number; state: EndpointState; cert_id: number | null; kind: 'host' | 'ip' | 'cidr'; starttls: Record<string, Starttls> };
 type CertRow = { id: number; order_id: number | null; certificate_id: number | null; subject: string; not_after: Date | string };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -99,7 +99,7 @@ export async function scanEndpoint(db: Db, ep: EndpointRow, timeoutMs: number, e
   let result: Handshake;
   try {
     ip = await checkTarget(ep.host, settings.allowPrivate, settings.resolve);
-    result = await handshake({ host: ep.host, ip, port: ep.port }, timeoutMs);
+    result = await handshake({ host: ep.host, ip, port: ep.port, starttls: starttlsFor(ep.port, ep.starttls[String(ep.port)] ?? '') }, timeoutMs);
   } catch (e) {
     // The same rule as the TLS report: a name that resolves to nothing, or to an internal address, is not scanned.
     result = { ok: false, error: e instanceof Error ? e.message : String(e) };
@@ -208,7 +208,7 @@ export function discoveryScan(app: FastifyInstance) {
     let scanned = 0;
     while (inTime()) {
       const due = await db.query<EndpointRow>(
-        `SELECT e.id, e.account_id, e.host, e.port, e.state, e.cert_id, t.kind
+        `SELECT e.id, e.account_id, e.host, e.port, e.state, e.cert_id, t.kind, t.starttls
            FROM discovery_endpoints e JOIN discovery_targets t ON t.id = e.target_id
           WHERE e.profile_id = $1 AND e.next_scan_at <= now() ORDER BY e.next_scan_at, e.id LIMIT $2`,
         [p.id, batchSize],

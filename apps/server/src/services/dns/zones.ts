@@ -19,6 +19,8 @@ import {
 } from '@cc/domain/dns-records';
 import { AppError } from '../../lib/app-error.ts';
 import { formatTime } from '../session/accounts.ts';
+import { accountIdOf, deptFilterSql, type Who } from '../team/scope.ts';
+import { auditAs, type AuditBy } from '../team/audit.ts';
 
 /**
  * DNS hosting: the zones of an account and every change of their records. A change (add, edit, pause, delete,
@@ -37,7 +39,19 @@ export interface DnsSettings {
 export interface DnsCaller {
   accountId: number;
   actor: string;
+  /** The departments the caller sees (services/team/scope.ts); absent: the whole account (jobs, validation). */
+  who?: Who;
+  /** Who, for the team audit log (written in the change's own transaction); absent: a change no person made. */
+  by?: AuditBy;
 }
+
+/** Who brought a zone here (a member and its department, like orders); absent: the owner. */
+export interface ZoneAuthor {
+  memberId: number | null;
+  deptId: number | null;
+}
+
+const whoOf = (c: DnsCaller): Who => c.who ?? c.accountId;
 
 type ZoneRow = {
   id: number;
@@ -105,9 +119,11 @@ export const firstSerial = (now: Date) => Number(`${now.toISOString().slice(0, 1
 
 const zoneNotFound = (zone: string) => new AppError('DNS_ZONE_NOT_FOUND', { zone });
 
-async function zoneFor(q: Queryable, accountId: number, zone: string, lock = false): Promise<ZoneRow> {
+async function zoneFor(q: Queryable, who: Who, zone: string, lock = false): Promise<ZoneRow> {
   const name = normalizeZoneName(zone) ?? zone.toLowerCase();
-  const [z] = await q.query<ZoneRow>(`SELECT ${zoneColumns} FROM dns_zones WHERE name = $1 AND account_id = $2${lock ? ' FOR UPDATE' : ''}`, [name, accountId]);
+  const params: unknown[] = [name, accountIdOf(who)];
+  const scope = deptFilterSql(who, 'z', params);
+  const [z] = await q.query<ZoneRow>(`SELECT ${zoneColumns} FROM dns_zones z WHERE name = $1 AND account_id = $2${scope}${lock ? ' FOR UPDATE' : ''}`, params);
   if (!z) throw zoneNotFound(zone);
   return z;
 }
@@ -127,15 +143,15 @@ const snapshotOf = (records: DnsRecordData[]) => records.map(({ id, name, type, 
  */
 export async function createZone(
   tx: Queryable,
-  o: { accountId: number; name: string; origin: 'registered' | 'external'; settings: DnsSettings; actor?: string; now?: Date },
+  o: { accountId: number; name: string; origin: 'registered' | 'external'; settings: DnsSettings; actor?: string; now?: Date; author?: ZoneAuthor },
 ): Promise<{ id: number; name: string }> {
   const name = normalizeZoneName(o.name);
   if (!name) throw new AppError('INVALID_INPUT', undefined, { zone: { key: 'dns.v.zone', params: { zone: o.name } } }, { key: 'dns.v.zone', params: { zone: o.name } });
   const serial = firstSerial(o.now ?? new Date());
   const [z] = await tx.query<{ id: number }>(
-    `INSERT INTO dns_zones (account_id, name, serial, status, origin, mname, rname) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO dns_zones (account_id, name, serial, status, origin, mname, rname, member_id, dept_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (name) DO NOTHING RETURNING id`,
-    [o.accountId, name, serial, o.origin === 'registered' ? 'active' : 'pending', o.origin, o.settings.nameservers[0], rnameOf(o.settings.hostmaster)],
+    [o.accountId, name, serial, o.origin === 'registered' ? 'active' : 'pending', o.origin, o.settings.nameservers[0], rnameOf(o.settings.hostmaster), o.author?.memberId ?? null, o.author?.deptId ?? null],
   );
   if (!z) throw new AppError('DNS_ZONE_TAKEN', { zone: name });
   for (const ns of o.settings.nameservers) {
@@ -168,7 +184,7 @@ export const defaultDnsSettings: DnsSettings = { nameservers: ['ns1.certhub.loca
  * What a domain registration calls, inside its transaction, for a domain registered here: the zone is hosted with
  * the default records at once. A zone the account hosts already is kept as it is.
  */
-export async function hostZone(tx: Queryable, o: { accountId: number; name: string; settings?: DnsSettings }): Promise<{ id: number; name: string }> {
+export async function hostZone(tx: Queryable, o: { accountId: number; name: string; settings?: DnsSettings; author?: ZoneAuthor }): Promise<{ id: number; name: string }> {
   const name = normalizeZoneName(o.name) ?? o.name;
   const [have] = await tx.query<{ id: number; account_id: number }>(`SELECT id, account_id FROM dns_zones WHERE name = $1`, [name]);
   if (have && have.account_id === o.accountId) {
@@ -178,28 +194,35 @@ export async function hostZone(tx: Queryable, o: { accountId: number; name: stri
   // Another account added the name as a zone registered elsewhere; the registry now says whose it is, and its
   // nameservers are ours, so that claim gives way to the registrant's.
   if (have) await tx.query(`DELETE FROM dns_zones WHERE id = $1`, [have.id]);
-  return createZone(tx, { accountId: o.accountId, name, origin: 'registered', settings: o.settings ?? defaultDnsSettings });
+  return createZone(tx, { accountId: o.accountId, name, origin: 'registered', settings: o.settings ?? defaultDnsSettings, ...(o.author ? { author: o.author } : {}) });
 }
 
-export async function listZones(db: Queryable, accountId: number, s: DnsSettings, search = ''): Promise<DnsZonesAnswer> {
+export async function listZones(db: Queryable, who: Who, s: DnsSettings, search = ''): Promise<DnsZonesAnswer> {
+  const params: unknown[] = [accountIdOf(who), search];
+  const scope = deptFilterSql(who, 'z', params);
   const rows = await db.query<ZoneRow>(
     `SELECT ${zoneColumns.split(', ').map((c) => `z.${c}`).join(', ')}, (SELECT count(*)::int FROM dns_records r WHERE r.zone_id = z.id AND NOT r.system) AS record_count
-     FROM dns_zones z WHERE z.account_id = $1 AND ($2 = '' OR strpos(z.name, lower($2)) > 0) ORDER BY z.name LIMIT 5000`,
-    [accountId, search],
+     FROM dns_zones z WHERE z.account_id = $1 AND ($2 = '' OR strpos(z.name, lower($2)) > 0)${scope} ORDER BY z.name LIMIT 5000`,
+    params,
   );
   return { nameservers: s.nameservers, zones: rows.map((z) => zoneOf(z, s)) };
 }
 
-export async function addZone(db: Db, c: DnsCaller, zone: string, s: DnsSettings): Promise<DnsZone> {
-  const z = await db.tx((tx) => createZone(tx, { accountId: c.accountId, name: zone, origin: 'external', settings: s, actor: c.actor }));
+export async function addZone(db: Db, c: DnsCaller, zone: string, s: DnsSettings, author?: ZoneAuthor): Promise<DnsZone> {
+  const z = await db.tx(async (tx) => {
+    const made = await createZone(tx, { accountId: c.accountId, name: zone, origin: 'external', settings: s, actor: c.actor, ...(author ? { author } : {}) });
+    if (c.by) await auditAs(tx, c.accountId, c.by, { kind: 'account', action: 'team.dns.zoneAdd', params: { zone: made.name }, objectType: 'dns', objectId: made.name });
+    return made;
+  });
   const [row] = await db.query<ZoneRow>(`SELECT ${zoneColumns} FROM dns_zones WHERE id = $1`, [z.id]);
   return zoneOf(row!, s);
 }
 
-export async function deleteZone(db: Db, accountId: number, zone: string): Promise<void> {
+export async function deleteZone(db: Db, c: DnsCaller, zone: string): Promise<void> {
   await db.tx(async (tx) => {
-    const z = await zoneFor(tx, accountId, zone, true);
+    const z = await zoneFor(tx, whoOf(c), zone, true);
     await tx.query(`DELETE FROM dns_zones WHERE id = $1`, [z.id]);
+    if (c.by) await auditAs(tx, c.accountId, c.by, { kind: 'account', action: 'team.dns.zoneDelete', params: { zone: z.name }, objectType: 'dns', objectId: z.name });
   });
 }
 
@@ -210,8 +233,8 @@ export type NsLookup = (zone: string) => Promise<string[]>;
  * Asks the configured resolver (DNS_RESOLVER) for the zone's NS records: the zone is live when every nameserver it
  * names is ours (and there is at least one). What was seen is kept and shown.
  */
-export async function checkDelegation(db: Db, accountId: number, zone: string, s: DnsSettings, lookupNs: NsLookup): Promise<DnsZone> {
-  const z = await zoneFor(db, accountId, zone);
+export async function checkDelegation(db: Db, who: Who, zone: string, s: DnsSettings, lookupNs: NsLookup): Promise<DnsZone> {
+  const z = await zoneFor(db, who, zone);
   let seen: string[] = [];
   try {
     seen = (await lookupNs(z.name)).map((n) => n.toLowerCase().replace(/\.$/, '')).sort();
@@ -226,8 +249,8 @@ export async function checkDelegation(db: Db, accountId: number, zone: string, s
   return zoneOf(row!, s);
 }
 
-export async function getRecords(db: Queryable, accountId: number, zone: string, s: DnsSettings): Promise<DnsRecordsAnswer> {
-  const z = await zoneFor(db, accountId, zone);
+export async function getRecords(db: Queryable, who: Who, zone: string, s: DnsSettings): Promise<DnsRecordsAnswer> {
+  const z = await zoneFor(db, who, zone);
   const rows = await db.query<RecordRow>(`SELECT id, name, type, content, ttl, prio, disabled, system FROM dns_records WHERE zone_id = $1 ORDER BY system DESC, name, type, id`, [z.id]);
   return { zone: zoneOf({ ...z, record_count: rows.filter((r) => !r.system).length }, s), records: rows.map((r) => recordOf(r, z.name)) };
 }
@@ -257,7 +280,7 @@ async function diffSince(q: Queryable, z: ZoneRow, serial: number, now: DnsRecor
 
 /** The one path every change of records takes (see the top of this file). */
 export async function changeZone(tx: Queryable, c: DnsCaller, zone: string, build: Build, o: ChangeOptions): Promise<DnsChangeAnswer> {
-  const z = await zoneFor(tx, c.accountId, zone, true);
+  const z = await zoneFor(tx, whoOf(c), zone, true);
   const current = await userRecords(tx, z.id);
   const serial = Number(z.serial);
   if (o.baseSerial !== undefined && o.baseSerial !== serial) {
@@ -309,6 +332,9 @@ export async function changeZone(tx: Queryable, c: DnsCaller, zone: string, buil
     `INSERT INTO dns_zone_changes (zone_id, account_id, actor, kind, serial, diff, snapshot, rollback_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [z.id, c.accountId, c.actor, o.kind, nextSerial, JSON.stringify(diff), JSON.stringify(snapshotOf(after)), o.rollbackOf ?? null],
   );
+  if (c.by) {
+    await auditAs(tx, c.accountId, c.by, { kind: 'account', action: 'team.dns.change', params: { zone: z.name, serial: nextSerial, changes: diff.length, how: o.kind }, objectType: 'dns', objectId: z.name });
+  }
   return { applied: true, serial: nextSerial, diff: diffView(diff, z.name), changeId: Number(ch!.id) };
 }
 
@@ -355,7 +381,7 @@ export async function saveRecords(db: Db, c: DnsCaller, body: { zone: string; ba
 /** POST /dm-serv/v1/domains/recordsDel. */
 export async function deleteRecords(db: Db, c: DnsCaller, body: { zone: string; baseSerial: number; ids: number[]; preview: boolean }, locale: Locale): Promise<DnsChangeAnswer> {
   return db.tx(async (tx) => {
-    const z = await zoneFor(tx, c.accountId, body.zone);
+    const z = await zoneFor(tx, whoOf(c), body.zone);
     const [sys] = await tx.query(`SELECT id FROM dns_records WHERE zone_id = $1 AND system AND id = ANY($2::bigint[]) LIMIT 1`, [z.id, body.ids]);
     if (sys) throw new AppError('DNS_SYSTEM_RECORD');
     return changeZone(
@@ -375,7 +401,7 @@ export async function deleteRecords(db: Db, c: DnsCaller, body: { zone: string; 
 /** Goes back to the state after an earlier change; the rollback is a change of its own. */
 export async function rollbackZone(db: Db, c: DnsCaller, zone: string, body: { changeId: number; baseSerial: number; preview: boolean }, locale: Locale): Promise<DnsChangeAnswer> {
   return db.tx(async (tx) => {
-    const z = await zoneFor(tx, c.accountId, zone);
+    const z = await zoneFor(tx, whoOf(c), zone);
     const [ch] = await tx.query<{ snapshot: DnsRecordData[] | string; serial: string }>(`SELECT snapshot, serial FROM dns_zone_changes WHERE id = $1 AND zone_id = $2`, [body.changeId, z.id]);
     if (!ch) throw new AppError('DNS_CHANGE_NOT_FOUND');
     const target = typeof ch.snapshot === 'string' ? (JSON.parse(ch.snapshot) as DnsRecordData[]) : ch.snapshot;
@@ -385,7 +411,7 @@ export async function rollbackZone(db: Db, c: DnsCaller, zone: string, body: { c
 
 export async function importZone(db: Db, c: DnsCaller, zone: string, body: { text: string; mode: 'merge' | 'replace'; baseSerial: number; preview: boolean }, locale: Locale): Promise<DnsChangeAnswer> {
   return db.tx(async (tx) => {
-    const z = await zoneFor(tx, c.accountId, zone);
+    const z = await zoneFor(tx, whoOf(c), zone);
     const parsed = parseZoneFile(body.text, z.name);
     const problems = parsed.problems.map((p) => translate(locale, 'dns.import.line', { line: p.line, msg: said(locale, p.said) }));
     const checked = parsed.records.map((r) => checkRecord(r, z.name));
@@ -413,15 +439,15 @@ export async function importZone(db: Db, c: DnsCaller, zone: string, body: { tex
   });
 }
 
-export async function exportZone(db: Queryable, accountId: number, zone: string): Promise<{ filename: string; text: string }> {
-  const z = await zoneFor(db, accountId, zone);
+export async function exportZone(db: Queryable, who: Who, zone: string): Promise<{ filename: string; text: string }> {
+  const z = await zoneFor(db, who, zone);
   const rows = await db.query<RecordRow>(`SELECT id, name, type, content, ttl, prio, disabled, system FROM dns_records WHERE zone_id = $1 ORDER BY id`, [z.id]);
   const soa = { mname: z.mname, rname: z.rname, serial: Number(z.serial), refresh: z.refresh, retry: z.retry, expire: z.expire, minimum: z.minimum, ttl: z.soa_ttl };
   return { filename: `${z.name}.zone`, text: toZoneFile(z.name, soa, rows.map(dataOf)) };
 }
 
-export async function zoneHistory(db: Queryable, accountId: number, zone: string, locale: Locale): Promise<DnsHistoryAnswer> {
-  const z = await zoneFor(db, accountId, zone);
+export async function zoneHistory(db: Queryable, who: Who, zone: string, locale: Locale): Promise<DnsHistoryAnswer> {
+  const z = await zoneFor(db, who, zone);
   const rows = await db.query<{ id: string; serial: string; kind: string; actor: string; created_at: Date | string; diff: DnsDiffEntry[] | string; rollback_of: string | null }>(
     `SELECT c.id, c.serial, c.kind, c.actor, c.created_at, c.diff, c.rollback_of, r.serial AS rollback_serial FROM dns_zone_changes c LEFT JOIN dns_zone_changes r ON r.id = c.rollback_of
      WHERE c.zone_id = $1 ORDER BY c.id DESC LIMIT 200`,

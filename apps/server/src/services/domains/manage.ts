@@ -9,6 +9,7 @@ import type { DomainsContext } from './context.ts';
 import { contactsById } from './contacts.ts';
 import { applyTransferOutcome, orderCols, orderFrom, toOrder } from './orders.ts';
 import { parse, unicodeOf } from './names.ts';
+import { accountIdOf, deptFilterSql, type Who } from '../team/scope.ts';
 
 type Row = {
   id: number; order_no: string; name: string; unicode: string; tld: string; registered_at: Date | string; expires_at: Date | string; locked: boolean; for_sale: boolean;
@@ -33,24 +34,27 @@ function toItem(r: Row, now: Date): DomainItem {
 }
 
 /** The account's names for a tab of /domain/manage: mine, expiring (within 30 days), expired, for sale. */
-export async function listDomains(ctx: DomainsContext, accountId: number, f: { tab: 'mine' | 'expiring' | 'expired' | 'forSale'; keyword: string; groupId?: number | undefined; limit: number; offset: number }) {
+export async function listDomains(ctx: DomainsContext, who: Who, f: { tab: 'mine' | 'expiring' | 'expired' | 'forSale'; keyword: string; groupId?: number | undefined; limit: number; offset: number }) {
   const now = ctx.clock();
   const tabSql = { mine: 'true', expiring: `d.expires_at > $2 AND d.expires_at <= $3`, expired: `d.expires_at <= $2`, forSale: 'd.for_sale' }[f.tab];
   const kw = f.keyword.trim().toLowerCase();
   const where = `d.account_id = $1 AND d.gone_at IS NULL AND $2::timestamptz IS NOT NULL AND $3::timestamptz IS NOT NULL AND ${tabSql} AND ($4::text = '' OR d.name LIKE '%' || $4 || '%' OR d.unicode LIKE '%' || $4 || '%' OR d.remark LIKE '%' || $4 || '%')
     AND ($5::int IS NULL OR d.group_id = $5)`;
-  const params = [accountId, now, new Date(now.getTime() + expiringDays * day), kw, f.groupId ?? null];
-  const rows = await ctx.db.query<Row>(`SELECT ${cols} FROM ${from(ctx.registry.registrarId)} WHERE ${where} ORDER BY d.expires_at, d.id LIMIT $6 OFFSET $7`, [...params, f.limit, (f.offset - 1) * f.limit]);
-  const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domains d WHERE ${where}`, params);
+  const params: unknown[] = [accountIdOf(who), now, new Date(now.getTime() + expiringDays * day), kw, f.groupId ?? null];
+  const scoped = `${where}${deptFilterSql(who, 'd', params)}`;
+  const rows = await ctx.db.query<Row>(`SELECT ${cols} FROM ${from(ctx.registry.registrarId)} WHERE ${scoped} ORDER BY d.expires_at, d.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, f.limit, (f.offset - 1) * f.limit]);
+  const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domains d WHERE ${scoped}`, params);
   return { items: rows.map((r) => toItem(r, now)), total: n?.n ?? 0 };
 }
 
 /** The account's names expiring within `days` (the dashboard's "expiring domains"), soonest first. */
-export async function domainsExpiringWithin(ctx: Pick<DomainsContext, 'db' | 'clock'>, accountId: number, days: number) {
+export async function domainsExpiringWithin(ctx: Pick<DomainsContext, 'db' | 'clock'>, who: Who, days: number) {
   const now = ctx.clock();
+  const params: unknown[] = [accountIdOf(who), now, new Date(now.getTime() + days * day)];
+  const scope = deptFilterSql(who, 'd', params);
   const rows = await ctx.db.query<{ order_no: string; name: string; unicode: string; expires_at: Date | string }>(
-    `SELECT order_no, name, unicode, expires_at FROM domains WHERE account_id = $1 AND gone_at IS NULL AND expires_at > $2 AND expires_at <= $3 ORDER BY expires_at LIMIT 100`,
-    [accountId, now, new Date(now.getTime() + days * day)],
+    `SELECT order_no, name, unicode, expires_at FROM domains d WHERE account_id = $1 AND gone_at IS NULL AND expires_at > $2 AND expires_at <= $3${scope} ORDER BY expires_at LIMIT 100`,
+    params,
   );
   return rows.map((r) => ({ orderNo: r.order_no, domain: r.name, unicode: r.unicode, expiresAt: new Date(r.expires_at).toISOString(), daysLeft: Math.ceil((new Date(r.expires_at).getTime() - now.getTime()) / day) }));
 }
@@ -58,18 +62,21 @@ export async function domainsExpiringWithin(ctx: Pick<DomainsContext, 'db' | 'cl
 const notFound = (field = 'domain') => new RuleError('NOT_FOUND', said('dm.domain.notFound', { domains: '' }), { [field]: said('dm.domain.notFound', { domains: '' }) });
 
 /** One held name of the account, by order number or name; locked for update when asked. */
-async function held(q: Queryable, ctx: DomainsContext, accountId: number, key: { orderNo?: string; domain?: string }, lock = false): Promise<Row> {
+async function held(q: Queryable, ctx: DomainsContext, who: Who, key: { orderNo?: string; domain?: string }, lock = false): Promise<Row> {
   const name = key.domain ? (parse(key.domain)?.ascii ?? key.domain.trim().toLowerCase()) : null;
+  const params: unknown[] = [accountIdOf(who), key.orderNo ?? null, name];
+  const scope = deptFilterSql(who, 'd', params);
   const [r] = await q.query<Row>(
-    `SELECT ${cols} FROM ${from(ctx.registry.registrarId)} WHERE d.account_id = $1 AND d.gone_at IS NULL AND (d.order_no = $2::text OR d.name = $3::text)${lock ? ' FOR UPDATE OF d' : ''}`,
-    [accountId, key.orderNo ?? null, name],
+    `SELECT ${cols} FROM ${from(ctx.registry.registrarId)} WHERE d.account_id = $1 AND d.gone_at IS NULL AND (d.order_no = $2::text OR d.name = $3::text)${scope}${lock ? ' FOR UPDATE OF d' : ''}`,
+    params,
   );
   if (!r) throw notFound(key.orderNo ? 'orderNo' : 'domain');
   return r;
 }
 
-export async function domainDetail(ctx: DomainsContext, accountId: number, orderNo: string) {
-  const r = await held(ctx.db, ctx, accountId, { orderNo });
+export async function domainDetail(ctx: DomainsContext, who: Who, orderNo: string) {
+  const accountId = accountIdOf(who);
+  const r = await held(ctx.db, ctx, who, { orderNo });
   const ids = [r.registrant_id, r.admin_id, r.tech_id, r.billing_id].filter((x): x is number => x !== null);
   const cs = await contactsById(ctx.db, accountId, ids);
   const get = (id: number | null) => (id === null ? null : (cs.get(id) ?? null));
@@ -82,9 +89,9 @@ export async function domainDetail(ctx: DomainsContext, accountId: number, order
 }
 
 /** PUT domainLock: the registry's clientTransferProhibited status, and ours. */
-export async function setLock(ctx: DomainsContext, accountId: number, domain: string, lock: boolean) {
+export async function setLock(ctx: DomainsContext, who: Who, domain: string, lock: boolean) {
   return ctx.db.tx(async (q) => {
-    const r = await held(q, ctx, accountId, { domain }, true);
+    const r = await held(q, ctx, who, { domain }, true);
     const res = await ctx.registry.update(q, r.name, lock ? { add: [transferProhibited] } : { remove: [transferProhibited] });
     if (!res.ok) throw new RuleError('DOMAIN_REFUSED', said('dm.registry.refused', { reason: res.reason }));
     await q.query(`UPDATE domains SET locked = $2, updated_at = now() WHERE id = $1`, [r.id, lock]);
@@ -93,9 +100,9 @@ export async function setLock(ctx: DomainsContext, accountId: number, domain: st
 }
 
 /** POST domains/authCode: the code another registrar needs to take the name; `reset` makes a new one. A locked name has none to give. */
-export async function authCode(ctx: DomainsContext, accountId: number, domain: string, reset: boolean) {
+export async function authCode(ctx: DomainsContext, who: Who, domain: string, reset: boolean) {
   return ctx.db.tx(async (q) => {
-    const r = await held(q, ctx, accountId, { domain }, true);
+    const r = await held(q, ctx, who, { domain }, true);
     if (r.locked) throw new RuleError('DOMAIN_REFUSED', said('dm.authCode.locked'), { domain: said('dm.authCode.locked') });
     if (reset) {
       await ctx.registry.update(q, r.name, { authCode: makeAuthCode(randomBytes(16)) });
@@ -107,16 +114,18 @@ export async function authCode(ctx: DomainsContext, accountId: number, domain: s
 }
 
 /** PUT domains/forSale: lists the name in the for-sale tab (the listing is the account's own; nothing is sold by the registry). */
-export async function setForSale(ctx: DomainsContext, accountId: number, domain: string, forSale: boolean) {
+export async function setForSale(ctx: DomainsContext, who: Who, domain: string, forSale: boolean) {
   const name = parse(domain)?.ascii ?? domain.trim().toLowerCase();
-  const r = await ctx.db.query(`UPDATE domains SET for_sale = $3, updated_at = now() WHERE account_id = $1 AND name = $2 AND gone_at IS NULL RETURNING id`, [accountId, name, forSale]);
+  const params: unknown[] = [accountIdOf(who), name, forSale];
+  const r = await ctx.db.query(`UPDATE domains d SET for_sale = $3, updated_at = now() WHERE account_id = $1 AND name = $2 AND gone_at IS NULL${deptFilterSql(who, 'd', params)} RETURNING id`, params);
   if (!r.length) throw notFound();
   return { domain: name, forSale };
 }
 
 /** PUT orders/remark: the remark of a held name, by its order number. */
-export async function setRemark(ctx: DomainsContext, accountId: number, orderNo: string, remark: string) {
-  const r = await ctx.db.query(`UPDATE domains SET remark = $3, updated_at = now() WHERE account_id = $1 AND order_no = $2 AND gone_at IS NULL RETURNING id`, [accountId, orderNo, remark]);
+export async function setRemark(ctx: DomainsContext, who: Who, orderNo: string, remark: string) {
+  const params: unknown[] = [accountIdOf(who), orderNo, remark];
+  const r = await ctx.db.query(`UPDATE domains d SET remark = $3, updated_at = now() WHERE account_id = $1 AND order_no = $2 AND gone_at IS NULL${deptFilterSql(who, 'd', params)} RETURNING id`, params);
   if (!r.length) throw notFound('orderNo');
   return { orderNo, remark };
 }
@@ -130,8 +139,8 @@ export function checkNameservers(list: string[]): string[] {
 }
 
 /** Nameservers of one held name, at the registry and here (inside the caller's transaction). */
-export async function setNameserversIn(q: Queryable, ctx: DomainsContext, accountId: number, domain: string, nameservers: string[]) {
-  const r = await held(q, ctx, accountId, { domain }, true);
+export async function setNameserversIn(q: Queryable, ctx: DomainsContext, who: Who, domain: string, nameservers: string[]) {
+  const r = await held(q, ctx, who, { domain }, true);
   const res = await ctx.registry.update(q, r.name, { nameservers });
   if (!res.ok) throw new RuleError('DOMAIN_REFUSED', said('dm.registry.refused', { reason: res.reason }));
   await q.query(`UPDATE domains SET nameservers = $2::jsonb, updated_at = now() WHERE id = $1`, [r.id, JSON.stringify(nameservers)]);
@@ -139,9 +148,9 @@ export async function setNameserversIn(q: Queryable, ctx: DomainsContext, accoun
 }
 
 /** The registrant (and the other contacts) of one held name. */
-export async function setOwnerIn(q: Queryable, ctx: DomainsContext, accountId: number, domain: string, contactId: number) {
-  const r = await held(q, ctx, accountId, { domain }, true);
-  const c = (await contactsById(q, accountId, [contactId])).get(contactId);
+export async function setOwnerIn(q: Queryable, ctx: DomainsContext, who: Who, domain: string, contactId: number) {
+  const r = await held(q, ctx, who, { domain }, true);
+  const c = (await contactsById(q, who, [contactId])).get(contactId);
   if (!c) throw new RuleError('NOT_FOUND', said('dm.contact.notFound'));
   if (tldByAscii.get(r.tld)?.realName && !c.verified) throw new RuleError('DOMAIN_REAL_NAME', said('dm.realName.required'));
   const res = await ctx.registry.update(q, r.name, { contacts: { registrant: contactId, admin: contactId, tech: contactId, billing: contactId } });
@@ -151,12 +160,14 @@ export async function setOwnerIn(q: Queryable, ctx: DomainsContext, accountId: n
 
 // ---------- transfer out
 
-export async function listTransfersOut(ctx: DomainsContext, accountId: number) {
+export async function listTransfersOut(ctx: DomainsContext, who: Who) {
+  const params: unknown[] = [accountIdOf(who), ctx.registry.registrarId];
+  const scope = deptFilterSql(who, 'd', params);
   const rows = await ctx.db.query<{ id: number; name: string; order_no: string | null; status: string; requested_at: Date | string; act_by: Date | string; settled_at: Date | string | null }>(
     `SELECT t.id, t.name, d.order_no, t.status, t.requested_at, t.act_by, t.settled_at
        FROM registry_transfers t JOIN domains d ON d.name = t.name AND d.account_id = $1 AND t.requested_at >= d.created_at AND (d.gone_at IS NULL OR d.gone_reason = 'transferredOut#' || t.id)
-      WHERE t.losing = $2 ORDER BY t.id DESC LIMIT 500`,
-    [accountId, ctx.registry.registrarId],
+      WHERE t.losing = $2${scope} ORDER BY t.id DESC LIMIT 500`,
+    params,
   );
   const iso = (v: Date | string) => new Date(v).toISOString();
   const items = rows.map((r) => ({ id: Number(r.id), domain: r.name, unicode: unicodeOf(r.name), orderNo: r.order_no, status: r.status, requestedAt: iso(r.requested_at), actBy: iso(r.act_by), settledAt: r.settled_at ? iso(r.settled_at) : null }));
@@ -164,10 +175,12 @@ export async function listTransfersOut(ctx: DomainsContext, accountId: number) {
 }
 
 /** The holder approves (the name leaves now) or rejects (it stays) another registrar's request. */
-export async function decideTransferOut(ctx: DomainsContext, accountId: number, transferId: number, approve: boolean) {
+export async function decideTransferOut(ctx: DomainsContext, who: Who, transferId: number, approve: boolean) {
   return ctx.db.tx(async (q) => {
     const t = await ctx.registry.transferQuery(q, transferId);
-    const [mine] = t ? await q.query(`SELECT 1 FROM domains WHERE account_id = $1 AND name = $2 AND gone_at IS NULL`, [accountId, t.name]) : [];
+    const params: unknown[] = [accountIdOf(who), t?.name ?? ''];
+    const scope = deptFilterSql(who, 'd', params);
+    const [mine] = t ? await q.query(`SELECT 1 FROM domains d WHERE account_id = $1 AND name = $2 AND gone_at IS NULL${scope}`, params) : [];
     if (!t || !mine || t.losing !== ctx.registry.registrarId) throw new RuleError('NOT_FOUND', said('dm.transfer.notFound'), { id: said('dm.transfer.notFound') });
     const r = approve ? await ctx.registry.transferApprove(q, transferId) : await ctx.registry.transferReject(q, transferId);
     if (!r.ok) throw new RuleError('DOMAIN_REFUSED', said('dm.transfer.notPending'));

@@ -11,8 +11,11 @@ import { enqueue } from '../jobs/queue.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import type { RegistryTransfer } from '../../adapters/registry/registry.ts';
 import type { DomainsContext } from './context.ts';
+import type { PaidPurchase, Settled } from '../payments/external.ts';
 import { parse, unicodeOf } from './names.ts';
 import { contactForRegistration } from './contacts.ts';
+import { accountIdOf, authorOf, deptFilterSql, type Who } from '../team/scope.ts';
+import { auditAs, type AuditBy } from '../team/audit.ts';
 
 /** Queued with the paying transaction: completes registrations and transfer requests a crash left paid (each is idempotent). */
 export const domainsCompleteJob = 'domains.complete' satisfies JobKind;
@@ -41,18 +44,25 @@ export async function ordersByNo(q: Queryable, orderNos: string[]): Promise<Doma
 
 const refused = (key: MessageKey, params?: Record<string, string | number>, field = 'domains') => new RuleError('DOMAIN_REFUSED', said(key, params), { [field]: said(key, params) });
 
-/** Writes paid orders with one ledger debit each (kind order_payment, ref the order number), inside the caller's transaction. */
-async function insertPaidOrders(q: Queryable, accountId: number, items: { kind: DomainOrder['kind']; name: string; years: number; amount: number; authCode?: string; contactId?: number | null; expiresBefore?: Date | null }[], batchNo: string | null, status: 'paid' | 'succeeded' = 'paid') {
+/**
+ * Writes paid orders inside the caller's transaction, with one audit entry each (who paid, `by`) and, when the
+ * balance pays them, one ledger debit each (kind order_payment, ref the order number); `fromBalance` false: a gateway
+ * payment already paid them. The orders carry the payer's department: the domain lands there.
+ */
+async function insertPaidOrders(q: Queryable, who: Who, by: AuditBy, items: { kind: DomainOrder['kind']; name: string; years: number; amount: number; authCode?: string; contactId?: number | null; expiresBefore?: Date | null }[], batchNo: string | null, status: 'paid' | 'succeeded' = 'paid', fromBalance = true) {
+  const accountId = accountIdOf(who);
+  const author = authorOf(who);
   const orderNos = items.map(() => newOrderNo());
   await q.query(
-    `INSERT INTO domain_orders (order_no, account_id, kind, name, unicode, years, amount, status, auth_code, contact_id, expires_before, batch_no)
-     SELECT * FROM unnest($1::text[], array_fill($2::int, ARRAY[cardinality($1::text[])]), $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
+    `INSERT INTO domain_orders (order_no, account_id, kind, name, unicode, years, amount, status, auth_code, contact_id, expires_before, batch_no, member_id, dept_id)
+     SELECT *, $13::int, $14::int FROM unnest($1::text[], array_fill($2::int, ARRAY[cardinality($1::text[])]), $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
        array_fill($8::text, ARRAY[cardinality($1::text[])]), $9::text[], $10::int[], $11::timestamptz[], array_fill($12::text, ARRAY[cardinality($1::text[])]))`,
     [orderNos, accountId, items.map((i) => i.kind), items.map((i) => i.name), items.map((i) => unicodeOf(i.name)), items.map((i) => i.years), items.map((i) => i.amount),
-      status, items.map((i) => i.authCode ?? ''), items.map((i) => i.contactId ?? null), items.map((i) => i.expiresBefore ?? null), batchNo],
+      status, items.map((i) => i.authCode ?? ''), items.map((i) => i.contactId ?? null), items.map((i) => i.expiresBefore ?? null), batchNo, author.memberId, author.deptId],
   );
   for (const [i, it] of items.entries()) {
-    if (it.amount > 0) await postLedgerEntry(q, { accountId, amount: -it.amount, kind: 'order_payment', ref: orderNos[i]!, remark: `domain ${it.kind} ${it.name}` });
+    if (fromBalance && it.amount > 0) await postLedgerEntry(q, { accountId, amount: -it.amount, kind: 'order_payment', ref: orderNos[i]!, remark: `domain ${it.kind} ${it.name}` });
+    await auditAs(q, accountId, by, { kind: 'payment', action: 'team.payment.domain', params: { orderNo: orderNos[i]!, domain: it.name, amount: it.amount }, objectType: 'domain', objectId: orderNos[i]! });
   }
   return orderNos;
 }
@@ -105,31 +115,72 @@ export async function removeFromCart(ctx: DomainsContext, accountId: number, id:
   return cartOf(ctx, accountId);
 }
 
+/** A checkout's registrations, priced now: what the balance pays at once or a gateway payment stores as its items. */
+export interface CheckoutLine {
+  name: string;
+  years: number;
+  amount: number;
+}
+
 /**
- * POST pay: the chosen cart items become registration orders, paid from the balance in one transaction (all or none;
- * a name already taken is refused before any money moves). Each is then registered at the registry
+ * Checks the chosen cart items can be checked out (the caller's, a registrant fit for them, every name still
+ * available) and prices them; `lock` locks the cart rows for the paying transaction. Refuses before any money moves.
+ */
+export async function quoteCheckout(ctx: DomainsContext, q: Queryable, who: Who, body: { cartIds: number[]; contactId: number }, lock: boolean) {
+  const accountId = accountIdOf(who);
+  const rows = await q.query<{ id: number; name: string; years: number }>(
+    `SELECT id, name, years FROM domain_carts WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`, [accountId, body.cartIds]);
+  if (rows.length !== new Set(body.cartIds).size) throw new RuleError('NOT_FOUND', said('dm.cart.notFound'), { cartIds: said('dm.cart.notFound') });
+  const parsed = rows.map((r) => ({ r, p: parse(r.name)! }));
+  await contactForRegistration(q, who, body.contactId, parsed.some(({ p }) => p.tld.realName));
+  const checks = await ctx.registry.check(q, parsed.map(({ p }) => ({ ascii: p.ascii, label: p.label, labelUnicode: p.labelUnicode })));
+  const taken = checks.filter((c) => !c.available).map((c) => unicodeOf(c.name));
+  if (taken.length) throw new RuleError('DOMAIN_UNAVAILABLE', said('dm.name.taken', { domains: taken.join(', ') }), { cartIds: said('dm.name.taken', { domains: taken.join(', ') }) });
+  const lines: CheckoutLine[] = parsed.map(({ r, p }, i) => ({ name: p.ascii, years: r.years, amount: registerPrice(p.tld, r.years, checks[i]!.premium) }));
+  return { cartIds: rows.map((r) => Number(r.id)), lines, amount: lines.reduce((s, l) => s + l.amount, 0) };
+}
+
+/** Registration orders of a checkout, paid; their completion is queued (the job registers each, or refunds one taken meanwhile). */
+async function placeRegistrations(q: Queryable, who: Who, by: AuditBy, lines: CheckoutLine[], contactId: number | null, fromBalance: boolean, delaySeconds: number) {
+  const nos = await insertPaidOrders(q, who, by, lines.map((l) => ({ kind: 'register' as const, ...l, contactId })), null, 'paid', fromBalance);
+  await q.query(`DELETE FROM domain_carts WHERE account_id = $1 AND name = ANY($2::text[])`, [accountIdOf(who), lines.map((l) => l.name)]);
+  await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds });
+  return nos;
+}
+
+/**
+ * POST pay by balance: the chosen cart items become registration orders, paid from the balance in one transaction
+ * (all or none; a name already taken is refused before any money moves). Each is then registered at the registry
  * (completeRegistration); one another order took in between is refunded through the ledger.
  */
-export async function payCart(ctx: DomainsContext, accountId: number, body: { cartIds: number[]; contactId: number }) {
+export async function payCart(ctx: DomainsContext, who: Who, by: AuditBy, body: { cartIds: number[]; contactId: number }) {
   const orderNos = await payTx(ctx.db, async (q) => {
-    const rows = await q.query<{ id: number; name: string; years: number }>(
-      `SELECT id, name, years FROM domain_carts WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id FOR UPDATE`, [accountId, body.cartIds]);
-    if (rows.length !== new Set(body.cartIds).size) throw new RuleError('NOT_FOUND', said('dm.cart.notFound'), { cartIds: said('dm.cart.notFound') });
-    const parsed = rows.map((r) => ({ r, p: parse(r.name)! }));
-    await contactForRegistration(q, accountId, body.contactId, parsed.some(({ p }) => p.tld.realName));
-    const checks = await ctx.registry.check(q, parsed.map(({ p }) => ({ ascii: p.ascii, label: p.label, labelUnicode: p.labelUnicode })));
-    const taken = checks.filter((c) => !c.available).map((c) => unicodeOf(c.name));
-    if (taken.length) throw new RuleError('DOMAIN_UNAVAILABLE', said('dm.name.taken', { domains: taken.join(', ') }), { cartIds: said('dm.name.taken', { domains: taken.join(', ') }) });
-    const nos = await insertPaidOrders(q, accountId, parsed.map(({ r, p }, i) => ({
-      kind: 'register' as const, name: p.ascii, years: r.years, amount: registerPrice(p.tld, r.years, checks[i]!.premium), contactId: body.contactId,
-    })), null);
-    await q.query(`DELETE FROM domain_carts WHERE id = ANY($1::int[])`, [rows.map((r) => r.id)]);
-    await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds: 60 });
-    return nos;
+    const quote = await quoteCheckout(ctx, q, who, body, true);
+    return placeRegistrations(q, who, by, quote.lines, body.contactId, true, 60);
   });
   for (const no of orderNos) await completeRegistration(ctx, no);
   const orders = await ordersByNo(ctx.db, orderNos);
   return { orders, amount: orders.reduce((s, o) => s + (o.status === 'refunded' ? 0 : o.amount), 0) };
+}
+
+/** What a checkout paid through a gateway stores as its items. */
+/** `author` and `by`: who checked out, from where (the orders land in their department; the audit log names them). */
+export type CheckoutItems = { contactId: number; lines: CheckoutLine[]; author?: { memberId: number | null; deptId: number | null }; by?: AuditBy };
+
+/**
+ * A checkout paid through a gateway, settled in the transaction that marked its payment succeeded: the registration
+ * orders, paid (no balance moves), their cart items gone, their registration queued at once. A name taken meanwhile
+ * is refunded to the balance by completeRegistration, as for a balance checkout. Runs once per payment.
+ */
+export async function settleDomainCheckout(q: Queryable, p: PaidPurchase): Promise<Settled> {
+  const items = p.items as CheckoutItems;
+  // The registrant chosen at checkout, unless it was deleted since (the registration then goes without one).
+  const [c] = await q.query<{ id: number }>(`SELECT id FROM domain_contacts WHERE id = $1 AND account_id = $2`, [items.contactId, p.accountId]);
+  const author = items.author ?? { memberId: null, deptId: null };
+  const who: Who = { id: p.accountId, memberId: author.memberId, depts: null, deptId: author.deptId };
+  const by: AuditBy = items.by ?? { memberId: author.memberId, ip: '', userAgent: '' };
+  const orderNos = await placeRegistrations(q, who, by, items.lines, c ? Number(c.id) : null, false, 0);
+  return { outcome: 'domain_paid', orderNos };
 }
 
 /**
@@ -139,8 +190,8 @@ export async function payCart(ctx: DomainsContext, accountId: number, body: { ca
  */
 export async function completeRegistration(ctx: DomainsContext, orderNo: string): Promise<void> {
   await payTx(ctx.db, async (q) => {
-    const [o] = await q.query<{ order_no: string; account_id: number; name: string; unicode: string; years: number; amount: number; contact_id: number | null }>(
-      `SELECT order_no, account_id, name, unicode, years, amount::float8 AS amount, contact_id FROM domain_orders WHERE order_no = $1 AND kind = 'register' AND status = 'paid' FOR UPDATE`,
+    const [o] = await q.query<{ order_no: string; account_id: number; name: string; unicode: string; years: number; amount: number; contact_id: number | null; member_id: number | null; dept_id: number | null }>(
+      `SELECT order_no, account_id, name, unicode, years, amount::float8 AS amount, contact_id, member_id, dept_id FROM domain_orders WHERE order_no = $1 AND kind = 'register' AND status = 'paid' FOR UPDATE`,
       [orderNo],
     );
     if (!o) return;
@@ -148,13 +199,13 @@ export async function completeRegistration(ctx: DomainsContext, orderNo: string)
     const r = await ctx.registry.create(q, { name: o.name, years: o.years, nameservers: ctx.nameservers, contacts: { registrant: c, admin: c, tech: c, billing: c }, locked: true });
     if (!r.ok) return refund(q, o, r.reason);
     await q.query(
-      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8::jsonb, $9, $9, $9, $9)`,
-      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, r.domain.createdAt, r.domain.expiresAt, JSON.stringify(r.domain.nameservers), c],
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8::jsonb, $9, $9, $9, $9, $10, $11)`,
+      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, r.domain.createdAt, r.domain.expiresAt, JSON.stringify(r.domain.nameservers), c, o.member_id, o.dept_id],
     );
     await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [orderNo, r.domain.expiresAt]);
     // Its nameservers are ours: the zone is hosted from the moment the name exists.
-    await hostZone(q, { accountId: o.account_id, name: o.name, settings: ctx.dns });
+    await hostZone(q, { accountId: o.account_id, name: o.name, settings: ctx.dns, author: { memberId: o.member_id, deptId: o.dept_id } });
   });
 }
 
@@ -172,11 +223,13 @@ function renewQuote(t: TldPrice, row: HeldRow, years: number, now: Date, locale:
   };
 }
 
-async function heldNames(q: Queryable, accountId: number, domains: string[], lock: boolean): Promise<HeldRow[]> {
+async function heldNames(q: Queryable, who: Who, domains: string[], lock: boolean): Promise<HeldRow[]> {
   const asked = [...new Set(domains.map((d) => parse(d)?.ascii ?? d.trim().toLowerCase()))];
+  const params: unknown[] = [accountIdOf(who), asked];
+  const scope = deptFilterSql(who, 'd', params);
   const rows = await q.query<HeldRow>(
-    `SELECT id, name, unicode, expires_at, order_no FROM domains WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
-    [accountId, asked],
+    `SELECT id, name, unicode, expires_at, order_no FROM domains d WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[])${scope} ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    params,
   );
   const found = new Set(rows.map((r) => r.name));
   const missing = asked.filter((a) => !found.has(a));
@@ -184,23 +237,23 @@ async function heldNames(q: Queryable, accountId: number, domains: string[], loc
   return rows;
 }
 
-export async function renewQuotes(ctx: DomainsContext, accountId: number, domains: string[], years: number, locale: Locale) {
-  const rows = await heldNames(ctx.db, accountId, domains, false);
+export async function renewQuotes(ctx: DomainsContext, who: Who, domains: string[], years: number, locale: Locale) {
+  const rows = await heldNames(ctx.db, who, domains, false);
   const now = ctx.clock();
   const items = rows.map((r) => renewQuote(tldByAscii.get(parse(r.name)!.tld.ascii)!, r, years, now, locale));
   return { items, total: items.reduce((s, i) => s + (i.price ?? 0), 0) };
 }
 
 /** POST orders/renew: one name or many, `years` each, all or none, paid from the balance and renewed at the registry in one transaction. */
-export async function renewNames(ctx: DomainsContext, accountId: number, domains: string[], years: number, locale: Locale) {
+export async function renewNames(ctx: DomainsContext, who: Who, by: AuditBy, domains: string[], years: number, locale: Locale) {
   const batchNo = domains.length > 1 ? newOrderNo() : null;
   const orderNos = await payTx(ctx.db, async (q) => {
-    const rows = await heldNames(q, accountId, domains, true);
+    const rows = await heldNames(q, who, domains, true);
     const now = ctx.clock();
     const quotes = rows.map((r) => renewQuote(parse(r.name)!.tld, r, years, now, locale));
     const bad = quotes.filter((x) => x.fault);
     if (bad.length) throw refused('dm.renew.refused', { domains: bad.slice(0, 5).map((b) => `${b.unicode}: ${b.fault}`).join('; ') });
-    const nos = await insertPaidOrders(q, accountId, quotes.map((x, i) => ({ kind: 'renew' as const, name: x.domain, years, amount: x.price!, expiresBefore: new Date(rows[i]!.expires_at) })), batchNo, 'succeeded');
+    const nos = await insertPaidOrders(q, who, by, quotes.map((x, i) => ({ kind: 'renew' as const, name: x.domain, years, amount: x.price!, expiresBefore: new Date(rows[i]!.expires_at) })), batchNo, 'succeeded');
     for (const [i, r] of rows.entries()) {
       const res = await ctx.registry.renew(q, { name: r.name, years, currentExpiry: new Date(r.expires_at) });
       if (!res.ok) throw refused('dm.renew.registry', { domain: r.unicode, reason: res.reason });
@@ -213,10 +266,11 @@ export async function renewNames(ctx: DomainsContext, accountId: number, domains
   return { orders, amount: orders.reduce((s, o) => s + o.amount, 0) };
 }
 
-export async function listOrders(ctx: DomainsContext, accountId: number, kind: DomainOrder['kind'], f: { limit: number; offset: number; keyword: string }) {
-  const where = `o.account_id = $1 AND o.kind = $2 AND ($3::text = '' OR o.name LIKE '%' || $3 || '%' OR o.unicode LIKE '%' || $3 || '%' OR o.order_no = $3)`;
-  const rows = await ctx.db.query<OrderRow>(`SELECT ${orderCols} FROM ${orderFrom} WHERE ${where} ORDER BY o.id DESC LIMIT $4 OFFSET $5`, [accountId, kind, f.keyword.toLowerCase(), f.limit, (f.offset - 1) * f.limit]);
-  const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domain_orders o WHERE ${where}`, [accountId, kind, f.keyword.toLowerCase()]);
+export async function listOrders(ctx: DomainsContext, who: Who, kind: DomainOrder['kind'], f: { limit: number; offset: number; keyword: string }) {
+  const params: unknown[] = [accountIdOf(who), kind, f.keyword.toLowerCase()];
+  const where = `o.account_id = $1 AND o.kind = $2 AND ($3::text = '' OR o.name LIKE '%' || $3 || '%' OR o.unicode LIKE '%' || $3 || '%' OR o.order_no = $3)${deptFilterSql(who, 'o', params)}`;
+  const rows = await ctx.db.query<OrderRow>(`SELECT ${orderCols} FROM ${orderFrom} WHERE ${where} ORDER BY o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, f.limit, (f.offset - 1) * f.limit]);
+  const [n] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM domain_orders o WHERE ${where}`, params);
   return { items: rows.map(toOrder), total: n?.n ?? 0 };
 }
 
@@ -235,15 +289,16 @@ export function transferQuotes(domains: string[], locale: Locale) {
  * requested at the registry: a refusal (wrong code, locked, within 60 days) is refunded at once; an accepted request
  * stays pending until the losing registrar approves or the registry's 5 days pass.
  */
-export async function transferIn(ctx: DomainsContext, accountId: number, body: { items: { domain: string; authCode: string }[]; contactId: number }, locale: Locale) {
+export async function transferIn(ctx: DomainsContext, who: Who, by: AuditBy, body: { items: { domain: string; authCode: string }[]; contactId: number }, locale: Locale) {
+  const accountId = accountIdOf(who);
   const parsed = body.items.map((i) => ({ i, p: parse(i.domain) }));
   const bad = parsed.filter(({ p }) => !p).map(({ i }) => i.domain);
   if (bad.length) throw refused('dm.name.invalid', { domains: bad.slice(0, 5).join(', ') }, 'items');
   const orderNos = await payTx(ctx.db, async (q) => {
-    await contactForRegistration(q, accountId, body.contactId, parsed.some(({ p }) => p!.tld.realName));
+    await contactForRegistration(q, who, body.contactId, parsed.some(({ p }) => p!.tld.realName));
     const held = await q.query<{ name: string }>(`SELECT name FROM domains WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[])`, [accountId, parsed.map(({ p }) => p!.ascii)]);
     if (held.length) throw refused('dm.transfer.alreadyMine', { domains: held.map((h) => unicodeOf(h.name)).join(', ') }, 'items');
-    const nos = await insertPaidOrders(q, accountId, parsed.map(({ i, p }) => ({ kind: 'transferIn' as const, name: p!.ascii, years: 1, amount: p!.tld.transfer, authCode: i.authCode, contactId: body.contactId })), null);
+    const nos = await insertPaidOrders(q, who, by, parsed.map(({ i, p }) => ({ kind: 'transferIn' as const, name: p!.ascii, years: 1, amount: p!.tld.transfer, authCode: i.authCode, contactId: body.contactId })), null);
     await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds: 60 });
     return nos;
   });
@@ -273,8 +328,8 @@ export async function applyTransferOutcome(ctx: DomainsContext, q: Queryable, t:
   if (t.status === 'pending') return;
   const approved = t.status === 'clientApproved' || t.status === 'serverApproved';
   if (t.gaining === ctx.registry.registrarId) {
-    const [o] = await q.query<{ order_no: string; account_id: number; name: string; unicode: string; amount: number; contact_id: number | null }>(
-      `SELECT order_no, account_id, name, unicode, amount::float8 AS amount, contact_id FROM domain_orders WHERE transfer_id = $1 AND status = 'pending' FOR UPDATE`, [t.id]);
+    const [o] = await q.query<{ order_no: string; account_id: number; name: string; unicode: string; amount: number; contact_id: number | null; member_id: number | null; dept_id: number | null }>(
+      `SELECT order_no, account_id, name, unicode, amount::float8 AS amount, contact_id, member_id, dept_id FROM domain_orders WHERE transfer_id = $1 AND status = 'pending' FOR UPDATE`, [t.id]);
     if (!o) return;
     if (!approved) return refund(q, o, t.status);
     const d = await ctx.registry.info(q, o.name);
@@ -282,9 +337,9 @@ export async function applyTransferOutcome(ctx: DomainsContext, q: Queryable, t:
     const c = o.contact_id;
     await q.query(`UPDATE domains SET gone_at = now(), gone_reason = 'transferredOut' WHERE name = $1 AND gone_at IS NULL`, [o.name]);
     await q.query(
-      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8::jsonb, $9, $9, $9, $9)`,
-      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, d.createdAt, d.expiresAt, JSON.stringify(d.nameservers), c],
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8::jsonb, $9, $9, $9, $9, $10, $11)`,
+      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, d.createdAt, d.expiresAt, JSON.stringify(d.nameservers), c, o.member_id, o.dept_id],
     );
     await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [o.order_no, d.expiresAt]);
   } else if (t.losing === ctx.registry.registrarId && approved) {

@@ -10,36 +10,63 @@ import { issueOverAcme } from './acme.ts';
 import { storeCertificate } from './store.ts';
 import { caaAllows, caaDomainOf, caaLookupChain } from '@cc/domain/caa';
 import { addEvent } from '../orders/context.ts';
+import { DnsLookupError } from '../../adapters/dns/resolver.ts';
 
 const day = 86400_000;
 /** How soon a certificate refused by CAA is tried again (the owner may have changed the record meanwhile). */
 const caaRetrySeconds = 900;
+/** A failed CAA lookup is retried sooner: most resolver failures pass within minutes. */
+const caaFailedRetrySeconds = 120;
+
+export type CaaRefusal = { domain: string; at: string; issuers: string; ca: string };
 
 /**
- * Looks up each name's relevant CAA set through the resolver; true (and one timeline event per name and record set)
- * when one forbids the brand's CA. A lookup that fails is not a refusal: the resolver is ours to fix, not the owner's.
+ * Looks up each name's relevant CAA set through the resolver, with one timeline event per name and reason, when
+ * issuance may not go ahead: a set forbids the brand's CA (`refused`: the first such), or a lookup failed. RFC 8659
+ * §3: a CA that gets an error (SERVFAIL, a timeout) may issue only when the failure is provably outside the domain's
+ * control; we cannot prove that, so, as Let's Encrypt does (Boulder answers "SERVFAIL looking up CAA" and refuses), a
+ * failed lookup is no permission. `wait`: the seconds before trying again (0: go ahead); the order waits in 1009.
  */
-async function caaRefuses(ctx: OrdersContext, orderId: number, brand: string, names: string[]): Promise<boolean> {
+async function caaCheck(ctx: OrdersContext, orderId: number, brand: string, names: string[]): Promise<{ wait: number; refused: CaaRefusal | null }> {
   const lookup = ctx.dns.caa;
-  if (!lookup) return false;
+  if (!lookup) return { wait: 0, refused: null };
   const ca = caaDomainOf(brand);
-  let refused = false;
+  let wait = 0;
+  let refused: CaaRefusal | null = null;
+  const once = async (kind: 'caa_refused' | 'caa_lookup_failed', detail: Record<string, string>) => {
+    const [seen] = await ctx.db.query(`SELECT 1 FROM order_events WHERE order_id = $1 AND kind = $2 AND detail = $3::jsonb LIMIT 1`, [orderId, kind, JSON.stringify(detail)]);
+    if (!seen) await addEvent(ctx.db, orderId, kind, detail);
+  };
   for (const name of names) {
     for (const host of caaLookupChain(name)) {
-      const set = await lookup(host).catch(() => []);
+      let set: Awaited<ReturnType<typeof lookup>>;
+      try {
+        set = await lookup(host);
+      } catch (e) {
+        wait = Math.max(wait, caaFailedRetrySeconds);
+        await once('caa_lookup_failed', { domain: name, at: host, reason: e instanceof DnsLookupError ? dnsFailure(e.reason) : 'error' });
+        break;
+      }
       if (!set.length) continue;
       const verdict = caaAllows(name, ca, set, host);
       if (!verdict.ok) {
-        refused = true;
         const detail = { domain: name, at: host, issuers: verdict.issuers.join(', ') || ';', ca };
-        const [seen] = await ctx.db.query(`SELECT 1 FROM order_events WHERE order_id = $1 AND kind = 'caa_refused' AND detail = $2::jsonb LIMIT 1`, [orderId, JSON.stringify(detail)]);
-        if (!seen) await addEvent(ctx.db, orderId, 'caa_refused', detail);
+        refused ??= detail;
+        wait = Math.max(wait, caaRetrySeconds);
+        await once('caa_refused', detail);
       }
       break;
     }
   }
-  return refused;
+  return { wait, refused };
 }
+
+/** The first CAA refusal of the names (an ACME finalize answers it as a `caa` problem), else null. */
+export const caaRefuses = async (ctx: OrdersContext, orderId: number, brand: string, names: string[]): Promise<CaaRefusal | null> =>
+  (await caaCheck(ctx, orderId, brand, names)).refused;
+
+/** A resolver error code as the DNS rcode or condition people know (c-ares names them ESERVFAIL, ETIMEOUT, …). */
+const dnsFailure = (code: string) => ({ ESERVFAIL: 'SERVFAIL', ETIMEOUT: 'timeout', EREFUSED: 'REFUSED', ECONNREFUSED: 'connection refused', EFORMERR: 'FORMERR' })[code] ?? code;
 
 type IssueRow = {
   id: number;
@@ -127,13 +154,16 @@ export async function issueOrder(ctx: OrdersContext, orderId: number): Promise<J
   if (!o || o.order_status !== orderStatus.issuing) return;
   const pending = await ctx.db.query(`SELECT 1 FROM order_domains WHERE order_id = $1 AND status = 'pending' LIMIT 1`, [orderId]);
   if (pending.length) return;
+  // An order of a customer's ACME client gets its CSR with finalize (services/acme-server), which issues it then.
+  if (!o.csr) return;
   // Free products go to the ACME directory when one is configured; everything else to the built-in CA.
   const acme = await acmeFor(ctx, ctx.db, orderId);
   if (acme) return issueOverAcme(ctx, acme, orderId);
   const v = validityFor(o, ctx.now());
   const request = requestFor(o, v);
   // RFC 8659: every name's CAA must let this brand's CA issue; a refusal waits for the owner to fix CAA and is retried.
-  if (await caaRefuses(ctx, orderId, o.brand, request.dnsNames)) return { retryInSeconds: caaRetrySeconds };
+  const caa = (await caaCheck(ctx, orderId, o.brand, request.dnsNames)).wait;
+  if (caa) return { retryInSeconds: caa };
   const issued = await ctx.ca.issue(request);
   await storeCertificate(ctx, orderId, issued, v.planEndsAt, null);
 }

@@ -19,6 +19,8 @@ export const jobPayloads = {
   'dcv.start': orderRef,
   'dcv.check': orderRef,
   'issue.order': orderRef,
+  /** DCV autopilot: publish and remove the validation records one hosted zone is asked for, in one change (services/dns/dcv-autopilot.ts). */
+  'dns.dcvSync': z.object({ zoneId: z.number().int().positive() }),
   'resign.apply': orderRef,
   'acme.prepare': orderRef,
   'renewal.reissue': orderRef,
@@ -37,6 +39,8 @@ export const jobPayloads = {
   'tls.report': byId,
   /** One discovery profile's scans (services/discovery/scanner.ts): recurring, re-queued by its own outcome. */
   'discovery.scan': z.object({ profileId: z.number().int().positive() }),
+  /** The CT monitor (services/ct/monitor.ts): new log entries checked against every account's names; queued by each submission. */
+  'ct.monitor': none,
   /** The sandbox verifier's signed callback for one decided verification, retried until delivered. */
   'verification.notify': byId,
   /**

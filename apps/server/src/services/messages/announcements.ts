@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '@cc/db/client';
+import { accountIdOf, type Who } from '../team/scope.ts';
 import type { Locale } from '@cc/contracts/messages';
 import { announcementInput, type Announcement, type AnnouncementKind, type AnnouncementListAnswer, type SiteMsgSummary } from '@cc/contracts/site-messages';
 import type { z } from 'zod';
@@ -42,9 +43,9 @@ export async function listAnnouncements(q: Queryable, accountId: number, locale:
 export const summaryUnreadCap = 100;
 
 /** GET /v1/siteMsg/summary: the header's one call: the bell's count and the newest unread announcement. */
-export async function siteMsgSummary(q: Queryable, accountId: number, locale: Locale): Promise<SiteMsgSummary> {
-  const [newest] = await q.query<Row>(`${select} WHERE ${live} AND r.read_at IS NULL ORDER BY a.starts_at DESC, a.id DESC LIMIT 1`, [accountId]);
-  return { unread: await unreadCount(q, accountId, summaryUnreadCap), announcement: newest ? of(locale, newest) : null };
+export async function siteMsgSummary(q: Queryable, who: Who, locale: Locale): Promise<SiteMsgSummary> {
+  const [newest] = await q.query<Row>(`${select} WHERE ${live} AND r.read_at IS NULL ORDER BY a.starts_at DESC, a.id DESC LIMIT 1`, [accountIdOf(who)]);
+  return { unread: await unreadCount(q, who, summaryUnreadCap), announcement: newest ? of(locale, newest) : null };
 }
 
 async function mark(db: Db, accountId: number, id: number, hide: boolean): Promise<void> {

@@ -22,6 +22,17 @@ export interface NotifyOptions {
  * event tells nothing, and a committed one tells exactly once even when a job is retried).
  */
 export async function notifyAccount(q: Queryable, accountId: number, kind: SiteMsgKind, params: SiteMsgParams, opts: NotifyOptions = {}): Promise<void> {
-  await q.query(`INSERT INTO site_messages (account_id, kind, params) VALUES ($1, $2, $3::jsonb)`, [accountId, kind, JSON.stringify(params)]);
+  // A message about one order or domain carries its department and author (services/team/scope.ts): members of
+  // that department read it; one about the account as a whole is for those who see all.
+  await q.query(
+    `WITH obj AS (
+       SELECT dept_id, member_id FROM orders WHERE account_id = $1 AND order_no = $3::jsonb->>'orderNo'
+       UNION ALL
+       SELECT dept_id, member_id FROM domains WHERE account_id = $1 AND $3::jsonb->>'domain' IN (name, unicode) AND gone_at IS NULL
+       LIMIT 1)
+     INSERT INTO site_messages (account_id, kind, params, about_object, dept_id, member_id)
+     SELECT $1, $2, $3::jsonb, EXISTS (SELECT 1 FROM obj), (SELECT dept_id FROM obj), (SELECT member_id FROM obj)`,
+    [accountId, kind, JSON.stringify(params)],
+  );
   if (opts.mailAndSms !== false && informedLater(kind)) await enqueue(q, 'inform.send', { accountId, informType: kind, params });
 }

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '@cc/db/client';
+import { accountIdOf, deptFilterSql, type Who } from '../team/scope.ts';
 import { yuanText } from '../../lib/money.ts';
 import { translate, type Locale } from '@cc/contracts/messages';
 import {
@@ -65,21 +66,33 @@ async function payWaysFor(q: Queryable, rows: Row[]): Promise<PayWays> {
 /** The kinds of a group: the message centre filters by group or by kind. */
 const kindsOf = (category: SiteMsgCategory) => Object.entries(siteMsgKinds).filter(([, c]) => c === category).map(([k]) => k);
 
+/**
+ * The messages `who` reads, as SQL after `account_id = $1` (its parameters pushed onto `params`): all of them for a
+ * caller who sees every department; for a member scoped to departments, those about an order or domain of its
+ * departments (or its own), never those about the account as a whole.
+ */
+function inboxSql(who: Who, params: unknown[]): string {
+  if (typeof who === 'number' || who.depts === null) return '';
+  return ` AND site_messages.about_object${deptFilterSql(who, 'site_messages', params)}`;
+}
+
 /** Unread messages; with `cap`, counting stops there (the bell shows 99+, so it need not count a backlog on every page). */
-export async function unreadCount(q: Queryable, accountId: number, cap?: number): Promise<number> {
+export async function unreadCount(q: Queryable, who: Who, cap?: number): Promise<number> {
+  const params: unknown[] = [accountIdOf(who)];
+  const mine = inboxSql(who, params);
   const [r] = await q.query<{ n: number }>(
     cap
-      ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM site_messages WHERE account_id = $1 AND read_at IS NULL LIMIT ${cap}) x`
-      : `SELECT count(*)::int AS n FROM site_messages WHERE account_id = $1 AND read_at IS NULL`,
-    [accountId],
+      ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM site_messages WHERE account_id = $1 AND read_at IS NULL${mine} LIMIT ${cap}) x`
+      : `SELECT count(*)::int AS n FROM site_messages WHERE account_id = $1 AND read_at IS NULL${mine}`,
+    params,
   );
   return r?.n ?? 0;
 }
 
 /** GET /v1/siteMsg: one page of the account's messages, newest first, with the total the filters match. */
-export async function listSiteMessages(q: Queryable, accountId: number, query: z.infer<typeof siteMsgListQuery>, locale: Locale): Promise<SiteMsgListAnswer> {
-  const where = ['account_id = $1'];
-  const args: unknown[] = [accountId];
+export async function listSiteMessages(q: Queryable, who: Who, query: z.infer<typeof siteMsgListQuery>, locale: Locale): Promise<SiteMsgListAnswer> {
+  const args: unknown[] = [accountIdOf(who)];
+  const where = [`account_id = $1${inboxSql(who, args)}`];
   if (query.kind) {
     args.push([query.kind]);
     where.push(`kind = ANY($${args.length}::text[])`);
@@ -98,29 +111,32 @@ export async function listSiteMessages(q: Queryable, accountId: number, query: z
   return {
     siteMsges: rows.map((r) => render(locale, r, ways)).filter((m): m is SiteMsg => m !== null),
     total: c?.n ?? 0,
-    unread: await unreadCount(q, accountId),
+    unread: await unreadCount(q, who),
   };
 }
 
 /** PUT /v1/siteMsg/{id}: read (idempotent); another account's id is "not found", as if it did not exist. */
-export async function readSiteMessage(db: Db, accountId: number, id: number): Promise<{ unread: number }> {
-  const hit = await db.query(`UPDATE site_messages SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId]);
+export async function readSiteMessage(db: Db, who: Who, id: number): Promise<{ unread: number }> {
+  const params: unknown[] = [accountIdOf(who), id];
+  const hit = await db.query(`UPDATE site_messages SET read_at = COALESCE(read_at, now()) WHERE account_id = $1 AND id = $2${inboxSql(who, params)} RETURNING id`, params);
   if (!hit.length) throw fail('SITE_MSG_NOT_FOUND');
-  return { unread: await unreadCount(db, accountId) };
+  return { unread: await unreadCount(db, who) };
 }
 
 /** PUT /v1/siteMsg/read: every unread message (of a group) read. */
-export async function readAllSiteMessages(db: Db, accountId: number, category: SiteMsgCategory | undefined): Promise<{ read: number; unread: number }> {
+export async function readAllSiteMessages(db: Db, who: Who, category: SiteMsgCategory | undefined): Promise<{ read: number; unread: number }> {
+  const params: unknown[] = [accountIdOf(who), category ? kindsOf(category) : null];
   const rows = await db.query(
-    `UPDATE site_messages SET read_at = now() WHERE account_id = $1 AND read_at IS NULL ${category ? 'AND kind = ANY($2::text[])' : ''} RETURNING id`,
-    category ? [accountId, kindsOf(category)] : [accountId],
+    `UPDATE site_messages SET read_at = now() WHERE account_id = $1 AND read_at IS NULL AND ($2::text[] IS NULL OR kind = ANY($2::text[]))${inboxSql(who, params)} RETURNING id`,
+    params,
   );
-  return { read: rows.length, unread: await unreadCount(db, accountId) };
+  return { read: rows.length, unread: await unreadCount(db, who) };
 }
 
 /** DELETE /v1/siteMsg/{id}. */
-export async function deleteSiteMessage(db: Db, accountId: number, id: number): Promise<{ unread: number }> {
-  const hit = await db.query(`DELETE FROM site_messages WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId]);
+export async function deleteSiteMessage(db: Db, who: Who, id: number): Promise<{ unread: number }> {
+  const params: unknown[] = [accountIdOf(who), id];
+  const hit = await db.query(`DELETE FROM site_messages WHERE account_id = $1 AND id = $2${inboxSql(who, params)} RETURNING id`, params);
   if (!hit.length) throw fail('SITE_MSG_NOT_FOUND');
-  return { unread: await unreadCount(db, accountId) };
+  return { unread: await unreadCount(db, who) };
 }

@@ -1,3 +1,4 @@
+import { removeDcvRecords } from '../dns/dcv-autopilot.ts';
 import type { Queryable } from '@cc/db/client';
 import { orderStatus, reSignStatus } from '@cc/contracts/orders';
 import { nameKey, validateDomains } from '@cc/domain/domain-names';
@@ -41,6 +42,8 @@ export async function cancelOrders(ctx: OrdersContext, accountId: number, orderN
       const open = o.order_status === orderStatus.awaitingPayment || o.order_status === orderStatus.awaitingValidation;
       if (!open || o.certificate_id) return { refused: said('orders.cancel.notAllowed', { orderNo }) };
       await q.query(`UPDATE orders SET order_status = $2, cancelled_at = now(), updated_at = now() WHERE id = $1`, [o.id, orderStatus.cancelled]);
+      // Validation records the DCV autopilot published in hosted zones go with the order.
+      await removeDcvRecords(q, o.id);
       // The package units it drew (one per year) go back to the package.
       if (o.cert_package_id) await returnToPackage(q, o.cert_package_id, o.validity);
       const [paid] = await q.query<{ amount: number }>(

@@ -5,6 +5,7 @@ import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { createDnsLookup, type DnsLookup } from '../../adapters/dns/resolver.ts';
 import { createBuiltinCa, type BuiltinCa } from '../../adapters/ca/builtin.ts';
 import { secretBox, type SecretBox } from '../../lib/secret-box.ts';
+import { submitChain } from '../ct/log.ts';
 
 /** What the orders area's services need, made once per app (per database) and shared by routes and jobs. */
 export interface OrdersContext {
@@ -32,7 +33,7 @@ export function ordersContext(app: FastifyInstance): OrdersContext {
       messenger: app.messenger,
       box,
       dns: createDnsLookup(app.config.DNS_RESOLVER),
-      ca: createBuiltinCa({ db: app.db, box, baseUrl }),
+      ca: createBuiltinCa({ db: app.db, box, baseUrl, ctSubmit: (chain) => submitChain(app.db, box, chain, 'x509', true) }),
       baseUrl,
       now: () => new Date(),
     };

@@ -1,3 +1,4 @@
+import { zoneHolding } from '../dns/zones.ts';
 import type { Queryable } from '@cc/db/client';
 import { isMessageKey, translate, type Locale } from '@cc/contracts/messages';
 import {
@@ -37,6 +38,7 @@ export function statusText(locale: Locale, code: number): string {
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 export type OrderRow = {
+  origin: 'CONSOLE' | 'ACME';
   id: number;
   order_no: string;
   account_id: number;
@@ -56,6 +58,7 @@ export type OrderRow = {
   free: boolean;
   dcv_method: string;
   dcv_email: string;
+  dcv_autopilot: boolean;
   pay_amount: number;
   raw_amount: number;
   discount: number;
@@ -81,10 +84,10 @@ export type OrderRow = {
 }
 
 export const orderColumns = `o.id, o.order_no, o.account_id, ${effectiveStatusSql} AS status, o.order_status AS raw_status, o.validity, o.common_name, o.domain_names,
-  o.product_no, p.product_name, p.chinese_name, p.english_name, o.product_type, o.brand, p.brand_name, p.cert_type, p.free, o.dcv_method, o.dcv_email,
+  o.product_no, p.product_name, p.chinese_name, p.english_name, o.product_type, o.brand, p.brand_name, p.cert_type, p.free, o.dcv_method, o.dcv_email, o.dcv_autopilot,
   o.pay_amount::float8 AS pay_amount, o.raw_amount::float8 AS raw_amount, o.discount, o.re_sign_status, o.re_sign_price_diff::float8 AS re_sign_price_diff,
   o.re_sign_paid_at, o.remark, o.created_at, o.paid_at, o.not_before, o.not_after, o.plan_ends_at, o.issued_at, o.cancelled_at, o.validation_started_at,
-  o.certificate_id, o.contact_id, o.org_id, o.csr, (o.private_key_sealed IS NOT NULL) AS has_key, o.status_reason`;
+  o.certificate_id, o.contact_id, o.org_id, o.csr, (o.private_key_sealed IS NOT NULL) AS has_key, o.status_reason, o.origin`;
 export const orderFrom = `FROM orders o JOIN products p ON p.product_no = o.product_no`;
 
 export function toListItem(r: OrderRow, locale: Locale, now: Date): OrderListItem {
@@ -112,6 +115,7 @@ export function toListItem(r: OrderRow, locale: Locale, now: Date): OrderListIte
     notBefore: iso(r.not_before),
     notAfter: iso(r.not_after),
     daysLeft: r.not_after ? Math.max(0, Math.ceil((new Date(r.not_after).getTime() - now.getTime()) / day)) : null,
+    origin: r.origin,
   };
 }
 
@@ -216,11 +220,13 @@ type DomainRow = {
 }
 
 export async function domainStates(db: Queryable, orderId: number, locale: Locale, httpPort: number): Promise<DomainDcvState[]> {
-  const rows = await db.query<DomainRow>(
-    `SELECT domain, method, token, value, email, status, reused, checked_at, validated_at, email_sent_at, last_error FROM order_domains WHERE order_id = $1 ORDER BY id`,
+  const rows = await db.query<DomainRow & { account_id: number }>(
+    `SELECT d.domain, d.method, d.token, d.value, d.email, d.status, d.reused, d.checked_at, d.validated_at, d.email_sent_at, d.last_error, o.account_id
+       FROM order_domains d JOIN orders o ON o.id = d.order_id WHERE d.order_id = $1 ORDER BY d.id`,
     [orderId],
   );
-  return rows.flatMap((r) => {
+  const zones = await Promise.all(rows.map((r) => zoneHolding(db, r.account_id, r.domain)));
+  return rows.flatMap((r, i) => {
     if (!isDcvMethod(r.method)) return [];
     return [
       {
@@ -234,6 +240,7 @@ export async function domainStates(db: Queryable, orderId: number, locale: Local
         emailSentAt: iso(r.email_sent_at),
         lastError: r.status === 'pending' ? saidText(locale, r.last_error) : '',
         instructions: instructionsFor({ domain: r.domain, method: r.method, token: r.token, value: r.value, email: r.email }, httpPort),
+        hostedZone: zones[i] ?? null,
       },
     ];
   });
@@ -289,6 +296,7 @@ export async function orderDetail(db: Queryable, r: OrderRow, locale: Locale, ht
     term: { value: v.value, unit: v.unit, days: termDays(r.validity) },
     freeProduct: r.free,
     dcvEmail: r.dcv_email,
+    dcvAutopilot: r.dcv_autopilot,
     csr: r.csr,
     hasKey: r.has_key,
     domains,

@@ -11,11 +11,12 @@ import {
 import { payTx } from './tx.ts';
 import { checkVerificationForOrders } from './verification.ts';
 import type { JobKind } from '../jobs/kinds.ts';
+import { auditAs, type AuditBy } from '../team/audit.ts';
 
 export const batchPayJob = 'payment.batchPay' satisfies JobKind;
 
 /** Opens a queue paying its orders by balance, a chunk per transaction, run by one durable job. */
-export async function createBatchQueue(ctx: PaymentsContext, accountId: number, orderNos: string[]): Promise<{ queueId: string; total: number }> {
+export async function createBatchQueue(ctx: PaymentsContext, accountId: number, orderNos: string[], by: AuditBy): Promise<{ queueId: string; total: number }> {
   await checkVerificationForOrders(ctx.db, accountId, orderNos, 'makeOrder');
   const queueId = `Q${randomBytes(12).toString('base64url')}`;
   await ctx.db.tx(async (q) => {
@@ -25,6 +26,7 @@ export async function createBatchQueue(ctx: PaymentsContext, accountId: number, 
       [queueId, orderNos],
     );
     await enqueue(q, batchPayJob, { queueId }, { dedupeKey: queueId, maxAttempts: 20 });
+    await auditAs(q, accountId, by, { kind: 'payment', action: 'team.payment.batch', params: { count: orderNos.length, orderNo: orderNos.slice(0, 20).join(',') }, objectType: 'payment', objectId: queueId });
   });
   return { queueId, total: orderNos.length };
 }

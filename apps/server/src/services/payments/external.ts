@@ -9,14 +9,42 @@ import type { PaymentsContext } from './context.ts';
 import { lockPayableOrders, markOrdersPaid, type Aim } from './order-payment.ts';
 import { postLedgerEntry } from './ledger.ts';
 import { payTx } from './tx.ts';
+import { settleDomainCheckout } from '../domains/orders.ts';
+import { settlePackagePurchase } from '../billing/cert-packages.ts';
 import type { JobKind } from '../jobs/kinds.ts';
+import { auditAs, type AuditBy } from '../team/audit.ts';
 
 export const paymentExpireJob = 'payment.expire' satisfies JobKind;
 /** How long an external payment stays payable: crypto 30 minutes (the quote moves), others two hours. */
 export const ttlSeconds = (payWay: string) => (isCryptoWay(payWay) ? 30 * 60 : 2 * 3600);
 export const baseCurrency = 'CNY';
 
-export type Purpose = 'order' | 're_sign' | 'top_up';
+export type Purpose = 'order' | 're_sign' | 'top_up' | PurchasePurpose;
+/** Purchases that have no order row before they are paid: what they buy is in the payment's `items`. */
+export type PurchasePurpose = 'domain' | 'package';
+
+/** A purchase's payment that the gateway confirmed, as its settler sees it (inside the transaction that marked it succeeded). */
+export interface PaidPurchase {
+  id: string;
+  accountId: number;
+  amount: number;
+  payWay: string;
+  items: unknown;
+}
+/** What settling bought: the payment's outcome and the orders it made (stored on the payment). */
+export interface Settled {
+  outcome: string;
+  orderNos: string[];
+}
+
+/**
+ * Each purchase's settlement, run once per payment (the payment row is locked and moves from pending exactly once):
+ * the area that sells it makes what was bought from the payment's items, without moving the balance.
+ */
+const settlers: Record<PurchasePurpose, (q: Queryable, p: PaidPurchase) => Promise<Settled>> = {
+  domain: settleDomainCheckout,
+  package: settlePackagePurchase,
+};
 
 export interface StartPayment {
   accountId: number;
@@ -29,8 +57,12 @@ export interface StartPayment {
   /** A path on this site. */
   returnPath: string;
   origin: string;
+  /** What a purchase buys (purpose domain or package): stored with the payment, settled when it succeeds. */
+  items?: unknown;
   /** The live payment the payer saw declined (the provider's callback may still be on its way): open a new one. */
   replacePaymentId?: string | undefined;
+  /** Who starts it: written to the team audit log with the payment row. */
+  by: AuditBy;
 }
 
 /** Decided when answering, not stored: a result saved before (or under another NODE_ENV) answers what applies now. */
@@ -45,13 +77,15 @@ function withSandboxPage(ctx: PaymentsContext, gateway: PaymentGateway, result: 
  */
 export async function startExternalPayment(ctx: PaymentsContext, s: StartPayment): Promise<PayResult> {
   const gateway = ctx.gatewayFor(s.payWay);
+  const items = s.items === undefined ? null : JSON.stringify(s.items);
   if (s.purpose !== 'top_up') {
     const [live] = await ctx.db.query<{ result: PayResult }>(
       `SELECT result FROM payments
         WHERE account_id = $1 AND purpose = $2 AND order_nos = $3::text[] AND pay_way = $4 AND amount = $5 AND gateway = $6
           AND status = 'pending' AND result IS NOT NULL AND expires_at > now() + interval '5 minutes' AND id IS DISTINCT FROM $7
+          AND items IS NOT DISTINCT FROM $8::jsonb
         ORDER BY created_at DESC LIMIT 1`,
-      [s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, gateway.name, s.replacePaymentId ?? null],
+      [s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, gateway.name, s.replacePaymentId ?? null, items],
     );
     if (live) return withSandboxPage(ctx, gateway, live.result);
   }
@@ -60,10 +94,14 @@ export async function startExternalPayment(ctx: PaymentsContext, s: StartPayment
   const expiresAt = new Date(Date.now() + ttl * 1000);
   await ctx.db.tx(async (q) => {
     await q.query(
-      `INSERT INTO payments (id, account_id, purpose, order_nos, pay_way, amount, currency, gateway, expires_at) VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9)`,
-      [id, s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, baseCurrency, gateway.name, expiresAt.toISOString()],
+      `INSERT INTO payments (id, account_id, purpose, order_nos, pay_way, amount, currency, gateway, expires_at, items) VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10::jsonb)`,
+      [id, s.accountId, s.purpose, s.orderNos, s.payWay, s.amount, baseCurrency, gateway.name, expiresAt.toISOString(), items],
     );
     await enqueue(q, paymentExpireJob, { id }, { delaySeconds: ttl, dedupeKey: id });
+    await auditAs(q, s.accountId, s.by, {
+      kind: 'payment', action: s.purpose === 'top_up' ? 'team.payment.deposit' : 'team.payment.start',
+      params: { amount: s.amount, payWay: s.payWay, orderNo: s.orderNos.join(',') }, objectType: 'payment', objectId: id,
+    });
   });
   let fields;
   try {
@@ -99,6 +137,7 @@ type PaymentRow = {
   provider_ref: string | null;
   status: 'pending' | 'succeeded' | 'declined' | 'expired';
   expires_at: Date | string;
+  items: unknown;
 };
 
 export interface Applied {
@@ -132,7 +171,7 @@ export const logRefusedCallback = (q: Queryable, gateway: string, verdict: strin
 export async function applyGatewayEvent(ctx: PaymentsContext, gateway: PaymentGateway, ev: GatewayEvent): Promise<Applied> {
   const out = await payTx(ctx.db, async (q): Promise<Applied> => {
     const [p] = await q.query<PaymentRow>(
-      `SELECT id, account_id, purpose, order_nos, pay_way, amount::float8 AS amount, currency, gateway, provider_ref, status, expires_at
+      `SELECT id, account_id, purpose, order_nos, pay_way, amount::float8 AS amount, currency, gateway, provider_ref, status, expires_at, items
          FROM payments WHERE id = $1 FOR UPDATE`,
       [ev.merchantRef],
     );
@@ -163,8 +202,18 @@ export async function applyGatewayEvent(ctx: PaymentsContext, gateway: PaymentGa
   return out;
 }
 
-/** What a succeeded payment buys: a top-up, or the orders; money for orders paid meanwhile goes to the balance. */
+const isPurchase = (purpose: Purpose): purpose is PurchasePurpose => purpose in settlers;
+
+/**
+ * What a succeeded payment buys: a top-up, the orders, or a purchase (its settler); money for orders paid meanwhile
+ * goes to the balance.
+ */
 async function fulfil(q: Queryable, p: PaymentRow): Promise<string> {
+  if (isPurchase(p.purpose)) {
+    const done = await settlers[p.purpose](q, { id: p.id, accountId: p.account_id, amount: p.amount, payWay: p.pay_way, items: p.items });
+    if (done.orderNos.length) await q.query(`UPDATE payments SET order_nos = $2::text[] WHERE id = $1`, [p.id, done.orderNos]);
+    return done.outcome;
+  }
   if (p.purpose === 'top_up') {
     await postLedgerEntry(q, { accountId: p.account_id, amount: p.amount, kind: 'top_up', ref: p.id, payWay: p.pay_way });
     await queueInform(q, p.account_id, 'payment', { amount: p.amount, payWay: p.pay_way, orderNos: '' });

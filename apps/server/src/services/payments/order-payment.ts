@@ -4,6 +4,8 @@ import { RuleError } from '../purchase/rule-error.ts';
 import { payRefusal } from './errors.ts';
 import { debitEntriesSql, ledgerError } from './ledger.ts';
 import type { JobKind } from '../jobs/kinds.ts';
+import { asyncCommitSql } from './tx.ts';
+import { auditRowsSql, type AuditBy } from '../team/audit.ts';
 
 export type Aim = 'makeOrder' | 'reSign';
 
@@ -109,8 +111,8 @@ export const ordersPaidJobSql = (src: string, aim: string, ref: string) =>
       'aim', ${aim}, 'payWay', 'balance', 'ref', ${ref}) FROM ${src} HAVING count(*) > 0`);
 
 /**
- * payOrdersFromBalance's statement ($1 account, $2 order numbers, $3 aim, $4 ledger kind), prepared: it runs for
- * every balance payment, and PostgreSQL would otherwise plan its dozen parts each time.
+ * payOrdersFromBalance's statement ($1 account, $2 order numbers, $3 aim, $4 ledger kind, $5 member, $6 IP, $7 user
+ * agent), prepared: it runs for every balance payment, and PostgreSQL would otherwise plan its dozen parts each time.
  */
 const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)),
    locked AS MATERIALIZED (SELECT ${orderRowColumns} FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE),
@@ -132,10 +134,15 @@ const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT n
             paid_at = CASE WHEN $3::text = 'reSign' THEN o.paid_at ELSE now() END,
             re_sign_paid_at = CASE WHEN $3::text = 'reSign' THEN now() ELSE o.re_sign_paid_at END, updated_at = now()
        FROM pay p WHERE o.id = p.id RETURNING o.id),
-   ${ordersPaidJobSql('pay', '$3::text', `string_agg(order_no, ',' ORDER BY seq)`)}
+   ${ordersPaidJobSql('pay', '$3::text', `string_agg(order_no, ',' ORDER BY seq)`)},
+   ${asyncCommitSql},
+   ${auditRowsSql('audited', {
+     account: '$1', member: '$5::int', ip: '$6::text', ua: '$7::text', kind: 'payment', action: 'team.payment.balance', objectType: 'payment',
+     rows: `SELECT jsonb_build_object('orderNo', order_no, 'amount', due, 'aim', $3::text) AS params, order_no AS object_id FROM pay`,
+   })}
    SELECT g.way_on, g.payable, (SELECT coalesce(sum(due) FILTER (WHERE due > 0), 0) FROM pay)::float8 AS total,
           CASE WHEN NOT (g.way_on AND g.payable) THEN (SELECT json_agg(l) FROM locked l) END AS orders
-     FROM go g`);
+     FROM go g, async_commit`);
 
 type BalancePayRow = { way_on: boolean; payable: boolean; total: number; orders: OrderRow[] | null };
 
@@ -145,14 +152,16 @@ type BalancePayRow = { way_on: boolean; payable: boolean; total: number; orders:
  * balance once with one ledger entry per order (the CHECK on accounts.balance refuses going below zero), moves the
  * orders and queues orders.paid. Refuses as lockPayableOrders would otherwise. Answers the cents taken.
  * The orders updated here are the very rows locked above, so no other payer can have changed them in between.
+ * It commits without waiting for the disk (asyncCommitSql): run it with payStatement, which answers once it is on disk.
+ * Each order paid is written to the team audit log (`by`) by the same statement.
  */
-export async function payOrdersFromBalance(q: Queryable, accountId: number, orderNumbers: string[], aim: Aim): Promise<number> {
+export async function payOrdersFromBalance(q: Queryable, accountId: number, orderNumbers: string[], aim: Aim, by: AuditBy): Promise<number> {
   // The statement counts the payable orders against the orders asked for: each once.
   const orderNos = [...new Set(orderNumbers)];
   const kind = aim === 'reSign' ? 're_sign_payment' : 'order_payment';
   let row: BalancePayRow | undefined;
   try {
-    [row] = await q.query<BalancePayRow>(payFromBalanceSql, [accountId, orderNos, aim, kind]);
+    [row] = await q.query<BalancePayRow>(payFromBalanceSql, [accountId, orderNos, aim, kind, by.memberId, by.ip, by.userAgent]);
   } catch (e) {
     throw ledgerError(e, kind, orderNos.join(','));
   }

@@ -5,10 +5,11 @@ import { maxBatchOrders } from '@cc/domain/terms';
 import { fail } from '../../lib/app-error.ts';
 import type { PaymentsContext } from './context.ts';
 import { payRefusal } from './errors.ts';
-import { applyGatewayEvent, baseCurrency, startExternalPayment } from './external.ts';
+import { applyGatewayEvent, baseCurrency, startExternalPayment, type Purpose, type PurchasePurpose } from './external.ts';
 import { lockPayableOrders, payOrdersFromBalance } from './order-payment.ts';
 import { payStatement, payTx } from './tx.ts';
 import { profileProgress } from '../account/profile.ts';
+import type { AuditBy } from '../team/audit.ts';
 import { checkVerificationForDeposit, checkVerificationForOrders } from './verification.ts';
 
 /** Ways the pay dialog (or the top-up page) may offer: switched on, balance first (document 01 §5). */
@@ -42,13 +43,13 @@ const balanceResult = (amount: number): PayResult => ({
 });
 
 /** POST /v1/orders/pay: balance pays at once (all orders or none); an outside way opens a gateway payment for one order. */
-export async function payOrders(ctx: PaymentsContext, accountId: number, body: PayBody, origin: string, locale: Locale): Promise<PayResult> {
+export async function payOrders(ctx: PaymentsContext, accountId: number, body: PayBody, origin: string, locale: Locale, by: AuditBy): Promise<PayResult> {
   const orderNos = [...new Set(body.orderNo)];
   if (orderNos.length > maxBatchOrders) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
   const payWay = body.payWay;
   await checkVerificationForOrders(ctx.db, accountId, orderNos, body.aim);
   // The balance way is checked on by the paying statement itself (one round trip for the whole payment).
-  if (payWay === 'balance') return balanceResult(await payStatement(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim)));
+  if (payWay === 'balance') return balanceResult(await payStatement(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim, by)));
   await checkWayOn(ctx.db, payWay);
   if (orderNos.length > 1) throw payRefusal('INVALID_INPUT', 'pay.way.balanceOnlyForSeveral', undefined, 'payWay');
   if (isCryptoWay(payWay)) throw payRefusal('INVALID_INPUT', 'pay.way.cryptoNotForOrder', { payWay }, 'payWay');
@@ -60,19 +61,68 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
   return startExternalPayment(ctx, {
     accountId, purpose: body.aim === 'reSign' ? 're_sign' : 'order', orderNos, payWay: payWay as ExternalPayWay, amount: order.due,
     subject: body.name ? `${body.name} · ${label}` : label, returnPath: body.returnUrl ?? `/ssl/certificate/${encodeURIComponent(orderNo)}`, origin,
-    replacePaymentId: body.replacePaymentId,
+    replacePaymentId: body.replacePaymentId, by,
   });
 }
 
+/** What a purchase without a certificate order (a domain checkout, a certificate package) asks of an outside way. */
+export interface PurchasePayment {
+  purpose: PurchasePurpose;
+  payWay: string;
+  /** Cents, as the purchase priced them. */
+  amount: number;
+  /** What is bought, settled from this when the gateway confirms (services/payments/external.ts settlers). */
+  items: unknown;
+  subject: string;
+  returnPath: string;
+  origin: string;
+  replacePaymentId?: string | undefined;
+  /** Who opens it, from where: the team audit log records the start (as for an order's payment). */
+  by: AuditBy;
+}
+
+/**
+ * Opens the gateway payment of a purchase by the rules an order's has: the way must be known and on, no crypto for
+ * a purchase, the card provider needs a complete profile. The balance is each area's own transaction, not this.
+ */
+export async function startPurchasePayment(ctx: PaymentsContext, accountId: number, s: PurchasePayment): Promise<PayResult> {
+  await checkWayOn(ctx.db, s.payWay);
+  if (s.payWay === 'balance') throw new Error('a balance purchase is paid in its own transaction');
+  if (isCryptoWay(s.payWay)) throw payRefusal('INVALID_INPUT', 'pay.way.cryptoNotForOrder', { payWay: s.payWay }, 'payWay');
+  if (s.amount <= 0) throw payRefusal('CONFLICT', 'pay.purchase.nothingDue', undefined, 'payWay');
+  await checkProfileFor(ctx.db, accountId, s.payWay);
+  return startExternalPayment(ctx, {
+    accountId, purpose: s.purpose, orderNos: [], payWay: s.payWay as ExternalPayWay, amount: s.amount, items: s.items,
+    subject: s.subject, returnPath: s.returnPath, origin: s.origin, replacePaymentId: s.replacePaymentId, by: s.by,
+  });
+}
+
+/** GET /v1/payments/{id}: any of the caller's payments, as the dialog polls it for a purchase. */
+export async function paymentStatus(ctx: PaymentsContext, accountId: number, id: string) {
+  const [row] = await ctx.db.query<{
+    id: string; purpose: Purpose; amount: number; pay_way: string; status: 'pending' | 'succeeded' | 'declined' | 'expired'; outcome: string; order_nos: string[];
+    expires_at: Date | string; completed_at: Date | string | null;
+  }>(
+    `SELECT id, purpose, amount::float8 AS amount, pay_way, status, outcome, order_nos, expires_at, completed_at FROM payments WHERE id = $1 AND account_id = $2`,
+    [id, accountId],
+  );
+  if (!row) throw payRefusal('NOT_FOUND', 'pay.payment.notFound', undefined, 'id');
+  return {
+    id: row.id, purpose: row.purpose, amount: row.amount, payWay: row.pay_way, status: row.status, outcome: row.outcome, orderNos: row.order_nos,
+    expireTime: Math.floor(new Date(row.expires_at).getTime() / 1000),
+    completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+  };
+}
+
 /** POST /v1/deposit: a top-up through an outside way; the balance rises when the gateway confirms. */
-export async function startDeposit(ctx: PaymentsContext, accountId: number, body: { amount: number; payWay: string; returnUrl?: string | undefined }, origin: string, locale: Locale): Promise<PayResult> {
+export async function startDeposit(ctx: PaymentsContext, accountId: number, body: { amount: number; payWay: string; returnUrl?: string | undefined }, origin: string, locale: Locale, by: AuditBy): Promise<PayResult> {
   if (body.payWay === 'balance') throw payRefusal('INVALID_INPUT', 'pay.way.balanceNotForDeposit', undefined, 'payWay');
   await checkWayOn(ctx.db, body.payWay);
   await checkVerificationForDeposit(ctx.db, accountId, body.amount);
   await checkProfileFor(ctx.db, accountId, body.payWay);
   return startExternalPayment(ctx, {
     accountId, purpose: 'top_up', orderNos: [], payWay: body.payWay as ExternalPayWay, amount: body.amount,
-    subject: translate(locale, 'pay.subject.deposit'), returnPath: body.returnUrl ?? '/deposit', origin,
+    subject: translate(locale, 'pay.subject.deposit'), returnPath: body.returnUrl ?? '/deposit', origin, by,
   });
 }
 
@@ -104,7 +154,7 @@ export async function capturePaypal(ctx: PaymentsContext, accountId: number, tok
   }
   // The capture answer is as good as a callback (same event); the webhook that follows is then a replay.
   await applyGatewayEvent(ctx, gateway, r.event);
-  const [after] = await ctx.db.query<{ id: string; purpose: 'order' | 're_sign' | 'top_up'; order_nos: string[]; status: 'pending' | 'succeeded' | 'declined' | 'expired' }>(
+  const [after] = await ctx.db.query<{ id: string; purpose: Purpose; order_nos: string[]; status: 'pending' | 'succeeded' | 'declined' | 'expired' }>(
     `SELECT id, purpose, order_nos, status FROM payments WHERE id = $1`,
     [p.id],
   );

@@ -24,5 +24,26 @@ async function retried<T>(fn: () => Promise<T>): Promise<T> {
 /** The transaction of a money movement of several statements. */
 export const payTx = <T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> => retried(() => db.tx(fn));
 
-/** A money movement that is one statement, atomic by itself: no BEGIN and COMMIT round trips around it. */
-export const payStatement = <T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> => retried(() => fn(db));
+/**
+ * A WITH part for a money movement of one statement (payStatement): its transaction commits without waiting for the
+ * disk, so the row locks it took (the account's, which every payment of the account queues on) are released at
+ * commit rather than after the flush. Reference it from the statement (`FROM ..., async_commit`) so that it runs.
+ */
+export const asyncCommitSql = `async_commit AS (SELECT set_config('synchronous_commit', 'off', true))`;
+
+/**
+ * A transaction of its own that commits synchronously: its commit record lies after that of any statement that
+ * answered before it was sent, and a synchronous commit flushes the log up to its own record, so once it answers
+ * those statements are on disk too. Concurrent payers' waits share one flush (PostgreSQL's group commit).
+ */
+const flushSql = `SELECT pg_current_xact_id()`;
+
+/**
+ * A money movement that is one statement, atomic by itself: no BEGIN and COMMIT round trips around it. The
+ * statement may commit without waiting for the disk (asyncCommitSql); this answers only once it is on disk.
+ */
+export async function payStatement<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  const out = await retried(() => fn(db));
+  await db.query(flushSql);
+  return out;
+}

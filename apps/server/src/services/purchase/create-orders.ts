@@ -160,7 +160,7 @@ async function writeOrders(deps: CreateOrdersDeps, accountId: number, product: P
     }
     drawOrderNos(numbered, now);
     const by = deps.by;
-    await insertOrders(q, numbered, { accountId, product, status, validity: body.year, contactId, orgId, batchId, keyParams: body.pairParams ?? {}, memberId: by?.memberId ?? null, deptId: by?.deptId ?? null }, now);
+    await insertOrders(q, numbered, { accountId, product, status, validity: body.year, contactId, orgId, batchId, keyParams: body.pairParams ?? {}, memberId: by?.memberId ?? null, deptId: by?.deptId ?? null, dcvAutopilot: body.dcvAutopilot }, now);
     // The audit log, in the same transaction as the orders it records.
     if (by) {
       await q.query(
@@ -264,6 +264,32 @@ async function priceOrder(q: Queryable, accountId: number, product: Product, rul
   };
 }
 
+/**
+ * One order placed by a customer's ACME client (services/acme-server): its names as the client asked, no CSR yet (it
+ * comes with finalize), priced and drawn from a package as any order, inside the caller's transaction. Answers the
+ * order's number, id, what is left to pay and whether the package covered it all (then it is already 1002).
+ */
+export async function insertAcmeOrder(
+  q: Queryable,
+  accountId: number,
+  product: Product,
+  o: { term: number; names: string[]; orgId: number | null; now: Date },
+): Promise<{ orderNo: string; id: number; payAmount: number; status: number }> {
+  const billed = Math.max(1, billedNames(o.names, product).length);
+  const price = priceFor(product, { term: o.term, domainCount: billed, discountPercent: noDiscount });
+  const rules = await discountRules(q, accountId);
+  const priced = await priceOrder(q, accountId, product, rules, { term: o.term, rawAmount: price.allRawPrice, quantity: 1 });
+  const status = product.free ? orderStatus.awaitingValidation : (priced.status ?? orderStatus.awaitingPayment);
+  const order: NewOrder = {
+    orderNo: '', commonName: o.names[0]!, domainNames: o.names, dcvMethod: '', dcvEmail: '', csr: '', keySealed: null, keyParams: {},
+    rawAmount: price.allRawPrice, ...priced, payAmount: product.free ? 0 : priced.payAmount, status,
+  };
+  drawOrderNos([order], o.now);
+  await insertOrders(q, [order], { accountId, product, status, validity: o.term, contactId: null, orgId: o.orgId, batchId: null, keyParams: {}, memberId: null, deptId: null, dcvAutopilot: true, origin: 'ACME' }, o.now);
+  const [row] = await q.query<{ id: number }>(`SELECT id FROM orders WHERE order_no = $1`, [order.orderNo]);
+  return { orderNo: order.orderNo, id: row!.id, payAmount: order.payAmount, status };
+}
+
 /** A contact or company id of this account; required for some products, checked whenever given. */
 async function ownedId(
   q: Queryable,
@@ -295,6 +321,9 @@ interface Common {
   keyParams: Record<string, unknown>;
   memberId: number | null;
   deptId: number | null;
+  dcvAutopilot: boolean;
+  /** Where the order came from: the console and API ('CONSOLE'), or a customer's ACME client ('ACME'). */
+  origin?: 'CONSOLE' | 'ACME';
 }
 
 /**
@@ -308,15 +337,15 @@ async function insertOrders(q: Queryable, orders: NewOrder[], c: Common, now: Da
     const rows = pending.map((o) => ({ ...o, keyParams: { ...c.keyParams, ...o.keyParams } }));
     const written = await q.query<{ order_no: string }>(
       `INSERT INTO orders (order_no, account_id, product_no, product_type, brand, order_status, validity, common_name, domain_names,
-         dcv_method, dcv_email, contact_id, org_id, csr, private_key_sealed, key_params, pay_amount, raw_amount, discount, batch_id, paid_at, cert_package_id, member_id, dept_id)
+         dcv_method, dcv_email, contact_id, org_id, csr, private_key_sealed, key_params, pay_amount, raw_amount, discount, batch_id, paid_at, cert_package_id, member_id, dept_id, dcv_autopilot, origin)
        SELECT e->>'orderNo', $2::int, $3::text, $4::text, $5::text, coalesce((e->>'status')::int, $6::int), $7::int, e->>'commonName', e->'domainNames',
               e->>'dcvMethod', e->>'dcvEmail', $8::int, $9::int, e->>'csr', e->>'keySealed', e->'keyParams',
               (e->>'payAmount')::bigint, (e->>'rawAmount')::bigint, (e->>'discount')::int, $10::text,
-              CASE WHEN coalesce((e->>'status')::int, $6::int) = 1002 THEN now() END, (e->>'certPackageId')::int, $11::int, $12::int
+              CASE WHEN coalesce((e->>'status')::int, $6::int) = 1002 THEN now() END, (e->>'certPackageId')::int, $11::int, $12::int, $13::boolean, $14::text
          FROM jsonb_array_elements($1::jsonb) AS e
        ON CONFLICT (order_no) DO NOTHING
        RETURNING order_no`,
-      [JSON.stringify(rows), c.accountId, c.product.productNo, c.product.productType, c.product.brand, c.status, c.validity, c.contactId, c.orgId, c.batchId, c.memberId, c.deptId],
+      [JSON.stringify(rows), c.accountId, c.product.productNo, c.product.productType, c.product.brand, c.status, c.validity, c.contactId, c.orgId, c.batchId, c.memberId, c.deptId, c.dcvAutopilot, c.origin ?? 'CONSOLE'],
     );
     const done = new Set(written.map((r) => r.order_no));
     pending = pending.filter((o) => !done.has(o.orderNo));

@@ -21,7 +21,7 @@ export async function changePassword(app: FastifyInstance, request: FastifyReque
   const out = await app.db.tx(async (q) => {
     await q.query(`UPDATE accounts SET password_hash = $2 WHERE id = $1`, [a.id, hash]);
     const ended = await q.query(
-      `UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND token_hash <> $2 AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
+      `UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND member_id IS NULL AND token_hash <> $2 AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
       [a.id, request.account.tokenHash],
     );
     // Proofs of a re-authentication made before the change are no longer trusted either.

@@ -6,52 +6,23 @@ import { createSession } from '../../plugins/auth.ts';
 import { fail } from '../../lib/app-error.ts';
 import { notifyAccount } from '../messages/notify.ts';
 import { deviceOf } from '../account/device.ts';
+import type { AccountRow, AnswerRow } from './account-row.ts';
 
-export interface AccountRow {
-  id: number;
-  account_no: string;
-  root_uuid: string;
-  parent_id: number | null;
-  email: string | null;
-  telephone: string | null;
-  tel_prefix: string;
-  password_hash: string;
-  balance: number;
-  to_be_invoiced: number;
-  company_name: string;
-  invite_code: string | null;
-  tel_auth: string;
-  email_auth: string;
-  google_auth: string;
-  totp_secret: string | null;
-  totp_pending: string | null;
-  totp_last_step: number;
-  auth_name: string;
-  id_card: string;
-  auth_p_progress: string;
-  auth_e_progress: string;
-  is_nginx: string;
-  is_apache: string;
-  spark: string;
-  prev_login_ip: string;
-  prev_login_time: Date | string | null;
-  /** Set once the account is closed (/account/manage): no session starts for it again. */
-  closed_at?: Date | string | null;
-}
+export type { AccountRow, AnswerRow } from './account-row.ts';
 
 export async function accountById(q: Queryable, id: number): Promise<AccountRow> {
-  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE id = $1`, [id]);
+  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT * FROM accounts WHERE id = $1`, [id]);
   if (!row) throw fail('ACCOUNT_NOT_FOUND');
   return row;
 }
 
 export async function accountByEmail(q: Queryable, email: string): Promise<AccountRow | undefined> {
-  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE email = $1`, [email.toLowerCase()]);
+  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT * FROM accounts WHERE email = $1`, [email.toLowerCase()]);
   return row;
 }
 
 export async function accountByPhone(q: Queryable, telPrefix: string, telephone: string): Promise<AccountRow | undefined> {
-  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE tel_prefix = $1 AND telephone = $2`, [
+  const [row] = await q.query<AccountRow & Record<string, unknown>>(`SELECT * FROM accounts WHERE tel_prefix = $1 AND telephone = $2`, [
     telPrefix,
     telephone,
   ]);
@@ -72,7 +43,7 @@ export async function accountByUsername(q: Queryable, username: string, telPrefi
   if (telPrefix) return accountByPhone(q, telPrefix, u.telephone);
   // Without a prefix: the mainland number first, otherwise the one account with that number.
   const rows = await q.query<AccountRow & Record<string, unknown>>(
-    `SELECT *, billing_to_be_invoiced(id) AS to_be_invoiced FROM accounts WHERE telephone = $1 ORDER BY (tel_prefix = '86') DESC, id LIMIT 2`,
+    `SELECT * FROM accounts WHERE telephone = $1 ORDER BY (tel_prefix = '86') DESC, id LIMIT 2`,
     [u.telephone],
   );
   if (rows[0]?.tel_prefix === '86' || rows.length === 1) return rows[0];
@@ -102,12 +73,12 @@ const yn = (v: string) => (v === 'Y' ? 'Y' : 'N');
  * The answer of /v1/account and of every sign-in. lastLoginIP/lastLoginTime are those of the sign-in
  * before the current one, so that the user can spot a sign-in that was not theirs.
  */
-export function accountAnswerOf(a: AccountRow): AccountAnswer {
+export function accountAnswerOf(a: AnswerRow): AccountAnswer {
   return {
     accountInfo: {
       accountNo: a.account_no,
       balance: Number(a.balance),
-      toBeInvoicedAmount: Number(a.to_be_invoiced),
+      toBeInvoicedAmount: Math.max(0, Number(a.uninvoiced)),
       telephone: a.telephone ?? '',
       telPrefix: a.tel_prefix,
       email: a.email ?? '',

@@ -6,7 +6,7 @@ import { sha256, sixDigitCode } from '../../lib/crypto.ts';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { record, waitSeconds } from './rate-limit.ts';
 
-export type CodePurpose = 'signup' | 'reset' | 'login' | 'twoStep' | 'close' | 'modifyOrigin' | 'modifyNew';
+export type CodePurpose = 'signup' | 'reset' | 'login' | 'twoStep' | 'close' | 'ownership' | 'modifyOrigin' | 'modifyNew';
 export const codeValidMinutes = 10;
 export const codeMaxAttempts = 5;
 /** Codes any one address may ask for per hour, whatever it asks them for. */
@@ -18,6 +18,7 @@ const purposeKey: Record<CodePurpose, MessageKey> = {
   login: 'purpose.login',
   twoStep: 'purpose.twoStep',
   close: 'purpose.close',
+  ownership: 'purpose.ownership',
   modifyOrigin: 'purpose.modifyOrigin',
   modifyNew: 'purpose.modifyNew',
 };

@@ -11,7 +11,7 @@ import { checkTotp, newTotpSecret } from './totp.ts';
 import { dropRecoveryCodes, newRecoveryCodes } from '../security/recovery.ts';
 
 const yn = (v: string) => (v === 'Y' ? ('Y' as const) : ('N' as const));
-export const twoStepStatusOf = (a: AccountRow) => ({ telAuth: yn(a.tel_auth), emailAuth: yn(a.email_auth), googleAuth: yn(a.google_auth) });
+export const twoStepStatusOf = (a: Pick<AccountRow, 'tel_auth' | 'email_auth' | 'google_auth'>) => ({ telAuth: yn(a.tel_auth), emailAuth: yn(a.email_auth), googleAuth: yn(a.google_auth) });
 
 function notReady(request: FastifyRequest, what: 'tel' | 'email' | 'google') {
   const key = what === 'tel' ? 'w.phone' : what === 'email' ? 'w.email' : 'w.google';

@@ -17,23 +17,38 @@ export interface AuditEvent {
   objectId: string | number;
 }
 
+/** Who makes a change and from where, as the audit log records it; services that take no request take this. */
+export interface AuditBy {
+  /** The member; null: the owner. */
+  memberId: number | null;
+  ip: string;
+  userAgent: string;
+}
+
+export const auditByOf = (request: FastifyRequest): AuditBy => ({
+  memberId: request.account.member?.id ?? null,
+  ip: request.ip,
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500),
+});
+
 /** Writes who (the member, or the owner), from where, what, on which object. The table refuses UPDATE and DELETE. */
-export async function audit(q: Queryable, request: FastifyRequest, e: AuditEvent): Promise<void> {
+export async function auditAs(q: Queryable, accountId: number, by: AuditBy, e: AuditEvent): Promise<void> {
   await q.query(
     `INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      request.account.id,
-      request.account.member?.id ?? null,
-      e.kind,
-      e.action,
-      JSON.stringify(e.params ?? {}),
-      request.ip,
-      (request.headers['user-agent'] ?? '').slice(0, 500),
-      e.objectType,
-      String(e.objectId),
-    ],
+    [accountId, by.memberId, e.kind, e.action, JSON.stringify(e.params ?? {}), by.ip, by.userAgent.slice(0, 500), e.objectType, String(e.objectId)],
   );
 }
+
+export const audit = (q: Queryable, request: FastifyRequest, e: AuditEvent): Promise<void> => auditAs(q, request.account.id, auditByOf(request), e);
+
+/**
+ * The audit rows of a change made in one statement, as a WITH part named `name`: one row per row of `rows` (a SQL
+ * select giving columns params (jsonb) and object_id (text)). `account`, `member`, `ip`, `ua` are SQL expressions
+ * (parameters of the statement), so the entry commits or rolls back with the statement itself.
+ */
+export const auditRowsSql = (name: string, o: { account: string; member: string; ip: string; ua: string; kind: LogKind; action: string; objectType: string; rows: string }) =>
+  `${name} AS (INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id)
+     SELECT ${o.account}, ${o.member}, '${o.kind}', '${o.action}', x.params, ${o.ip}, ${o.ua}, '${o.objectType}', x.object_id FROM (${o.rows}) x RETURNING 1)`;
 
 type Query = z.infer<typeof auditLogQuery>;
 type Filter = Omit<Query, 'limit' | 'offset'>;

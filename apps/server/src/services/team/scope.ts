@@ -6,7 +6,16 @@ export interface Viewer {
   id: number;
   memberId: number | null;
   depts: number[] | null;
+  /** The member's own department, where what it creates lands (null: the owner, or none). */
+  deptId?: number | null;
 }
+
+/** An account that sees all (its id), or a viewer. */
+export type Who = Viewer | number;
+
+/** Who creates an object, as its member_id and dept_id columns record it. */
+export const authorOf = (v: Who): { memberId: number | null; deptId: number | null } =>
+  typeof v === 'number' ? { memberId: null, deptId: null } : { memberId: v.memberId, deptId: v.deptId ?? null };
 
 /**
  * SQL that limits `alias` (a table with dept_id and, for orders, member_id) to what `v` sees; pushes its

@@ -3,6 +3,8 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { randomBytes } from 'node:crypto';
 import type { TlsVersion } from '@cc/contracts/tls-report';
+import type { Starttls } from '@cc/domain/discovery';
+import { openStarttls } from './starttls.ts';
 
 /**
  * Bounds one scan: at most `maxConnections` connections, `concurrency` at once, none started after the deadline.
@@ -51,6 +53,24 @@ export interface Endpoint {
   /** Address connected to: resolved and checked once, so every connection reaches the same machine. */
   ip: string;
   port: number;
+  /** A mail protocol to upgrade with STARTTLS before the handshake; TLS at once when absent or ''. */
+  starttls?: Starttls;
+}
+
+/**
+ * Runs `connect` on a connection that is ready for a ClientHello: none (connect yourself) for plain TLS, else a
+ * socket past the STARTTLS dialogue, with the time left. A failed dialogue answers `failed` with its reason.
+ */
+async function upgraded<T>(ep: Endpoint, timeoutMs: number, connect: (timeoutMs: number, raw?: net.Socket) => Promise<T>, failed: (error: string) => T): Promise<T> {
+  if (!ep.starttls) return connect(timeoutMs);
+  const started = Date.now();
+  let raw: net.Socket;
+  try {
+    raw = await openStarttls(ep.ip, ep.port, ep.starttls, timeoutMs);
+  } catch (e) {
+    return failed(e instanceof Error ? e.message : String(e));
+  }
+  return connect(Math.max(100, timeoutMs - (Date.now() - started)), raw);
 }
 
 export type ProbeOk = {
@@ -75,8 +95,12 @@ const sniOf = (host: string) => (net.isIP(host) ? undefined : host);
  * suites). SECLEVEL=0 lets OpenSSL 3 speak TLS 1.0/1.1 and weak suites, which is what a scanner must see.
  */
 export function probe(ep: Endpoint, version: TlsVersion, ciphers: string, timeoutMs: number): Promise<ProbeResult> {
+  return upgraded(ep, timeoutMs, (t, raw) => probeOn(ep, version, ciphers, t, raw), (error): ProbeResult => ({ ok: false, tcp: false, error }));
+}
+
+function probeOn(ep: Endpoint, version: TlsVersion, ciphers: string, timeoutMs: number, raw?: net.Socket): Promise<ProbeResult> {
   return new Promise((resolve) => {
-    let tcp = false;
+    let tcp = !!raw;
     let stapled = false;
     let done = false;
     let socket: tls.TLSSocket | undefined;
@@ -91,8 +115,7 @@ export function probe(ep: Endpoint, version: TlsVersion, ciphers: string, timeou
     try {
       // tls.connect hands requestOCSP to the TLSSocket it makes; @types/node lists it on TLSSocket only.
       const options: tls.ConnectionOptions & Pick<tls.TLSSocketOptions, 'requestOCSP'> = {
-        host: ep.ip,
-        port: ep.port,
+        ...(raw ? { socket: raw } : { host: ep.ip, port: ep.port }),
         servername: sniOf(ep.host),
         minVersion: version,
         maxVersion: version,
@@ -103,6 +126,7 @@ export function probe(ep: Endpoint, version: TlsVersion, ciphers: string, timeou
       socket = tls.connect(options);
     } catch (e) {
       // "No cipher match": every suite has been excluded already.
+      raw?.destroy();
       finish({ ok: false, tcp: false, error: e instanceof Error ? e.message : String(e) });
       return;
     }
@@ -205,6 +229,10 @@ export function parseCertificateMessage(body: Buffer): Buffer[] {
  * is not encrypted there). Null when the server speaks no TLS ≤ 1.2 or the read fails.
  */
 export function chainAsSent(ep: Endpoint, timeoutMs: number): Promise<Buffer[] | null> {
+  return upgraded(ep, timeoutMs, (t, raw) => chainOn(ep, t, raw), () => null);
+}
+
+function chainOn(ep: Endpoint, timeoutMs: number, raw?: net.Socket): Promise<Buffer[] | null> {
   return new Promise((resolve) => {
     let done = false;
     const finish = (r: Buffer[] | null) => {
@@ -215,10 +243,11 @@ export function chainAsSent(ep: Endpoint, timeoutMs: number): Promise<Buffer[] |
       resolve(r);
     };
     const timer = setTimeout(() => finish(null), timeoutMs);
-    const socket = net.connect({ host: ep.ip, port: ep.port });
+    const socket = raw ?? net.connect({ host: ep.ip, port: ep.port });
     let records = Buffer.alloc(0);
     let handshake = Buffer.alloc(0);
-    socket.once('connect', () => socket.write(clientHello(sniOf(ep.host))));
+    if (raw) raw.write(clientHello(sniOf(ep.host)));
+    else socket.once('connect', () => socket.write(clientHello(sniOf(ep.host))));
     socket.on('data', (data: Buffer) => {
       records = Buffer.concat([records, data]);
       // Records: type(1) version(2) length(2) fragment.

@@ -44,7 +44,7 @@ export const menuTree: MenuNode[] = [
     children: [
       leaf('/account/center', 'route.account.center'),
       leaf('/account/info', 'route.account.info', 'account.owner'),
-      leaf('/account/secure', 'route.account.secure', 'account.owner'),
+      leaf('/account/secure', 'route.account.secure'),
       leaf('/account/manage', 'route.account.manage', 'members.manage'),
       leaf('/account/verify', 'route.account.verify', 'account.owner'),
       leaf('/account/invite', 'route.account.invite', 'account.owner'),

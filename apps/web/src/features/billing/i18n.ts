@@ -40,9 +40,8 @@ const zh = {
   contacts: { title: '邮寄地址', name: '收件人', telephone: '电话', address: '地址', dialog: '邮寄地址' },
   pkg: {
     title: '证书套餐', offers: '可购买的套餐', mine: '我的套餐', product: '产品', quantity: '数量（张·年）', price: '套餐价', listPrice: '单买价',
-    save: '省 {{amount}}', buy: '购买', used: '已用', remaining: '剩余', boughtAt: '购买时间', confirm: '购买证书套餐', balance: '当前余额',
-    deduct: '本次扣除', after: '支付后余额', insufficient: '余额不足，请先充值', goTopUp: '去充值', bought: '套餐购买成功',
-    note: '套餐中的每一张对应该产品一年、一个域名。下单该产品时先使用套餐，额外域名仍按价格表收费。', payWay: '支付方式：余额支付',
+    save: '省 {{amount}}', buy: '购买', used: '已用', remaining: '剩余', boughtAt: '购买时间', purchase: '证书套餐：{{product}} × {{quantity}}',
+    note: '套餐中的每一张对应该产品一年、一个域名。下单该产品时先使用套餐，额外域名仍按价格表收费。',
   },
   prices: {
     title: '我的价格表', product: '产品', brand: '品牌', type: '类型', term: '年限', listPrice: '原价', myPrice: '我的价格', discount: '折扣',
@@ -57,6 +56,9 @@ const zh = {
     title: '运营后台（沙箱）', secret: '运营密钥', secretHelp: '见服务器 DATA_DIR/operator.secret 或环境变量 OPERATOR_SECRET。', enter: '进入',
     signOut: '退出', invoices: '发票申请', withdrawals: '提现审核', account: '账户', issue: '开具', reject: '驳回', pay: '确认打款',
     rejectReason: '驳回原因', issued: '已开具并邮件通知用户', rejected: '已驳回', paid: '已标记打款', denied: '运营密钥不正确', pendingOnly: '只看待处理',
+    discounts: '专属折扣', offers: '证书套餐', accountPlaceholder: '账户邮箱或账户编号', scope: '适用范围', scopes: { all: '全部产品', brand: '品牌', product: '产品' },
+    minQuantity: '起始数量', discount: '折扣', discountHelp: '支付原价的百分比，如 85 即优惠 15%', addRule: '设置折扣', noRules: '该账户没有专属折扣，按原价计费',
+    sold: '已售', onSale: '上架', addOffer: '上架套餐', putOnSale: '上架',
   },
 };
 
@@ -98,9 +100,8 @@ const en: typeof zh = {
   contacts: { title: 'Mailing addresses', name: 'Recipient', telephone: 'Telephone', address: 'Address', dialog: 'Mailing address' },
   pkg: {
     title: 'Certificate packages', offers: 'Packages on sale', mine: 'My packages', product: 'Product', quantity: 'Certificates (per year)', price: 'Package price', listPrice: 'One by one',
-    save: 'Save {{amount}}', buy: 'Buy', used: 'Used', remaining: 'Left', boughtAt: 'Bought', confirm: 'Buy a certificate package', balance: 'Balance',
-    deduct: 'To be deducted', after: 'Balance after', insufficient: 'Not enough balance: top up first', goTopUp: 'Top up', bought: 'Package bought',
-    note: 'Each certificate of a package is one year of the product for one name. Orders of the product use the package first; extra names are charged at your prices.', payWay: 'Paid from the balance',
+    save: 'Save {{amount}}', buy: 'Buy', used: 'Used', remaining: 'Left', boughtAt: 'Bought', purchase: 'Certificate package: {{product}} × {{quantity}}',
+    note: 'Each certificate of a package is one year of the product for one name. Orders of the product use the package first; extra names are charged at your prices.',
   },
   prices: {
     title: 'My price list', product: 'Product', brand: 'Brand', type: 'Type', term: 'Term', listPrice: 'List price', myPrice: 'My price', discount: 'Discount',
@@ -115,6 +116,9 @@ const en: typeof zh = {
     title: 'Operator area (sandbox)', secret: 'Operator secret', secretHelp: 'See DATA_DIR/operator.secret on the server, or OPERATOR_SECRET.', enter: 'Enter',
     signOut: 'Leave', invoices: 'Invoice applications', withdrawals: 'Withdrawals', account: 'Account', issue: 'Issue', reject: 'Reject', pay: 'Mark paid',
     rejectReason: 'Reason for rejecting', issued: 'Issued; the user was mailed', rejected: 'Rejected', paid: 'Marked paid', denied: 'Wrong operator secret', pendingOnly: 'Pending only',
+    discounts: 'Discounts', offers: 'Certificate packages', accountPlaceholder: 'Account e-mail or account number', scope: 'Applies to', scopes: { all: 'Every product', brand: 'Brand', product: 'Product' },
+    minQuantity: 'From quantity', discount: 'Discount', discountHelp: 'Percent of the list price paid: 85 is 15 % off', addRule: 'Set a discount', noRules: 'No discounts: this account pays list prices',
+    sold: 'Sold', onSale: 'On sale', addOffer: 'Put a package on sale', putOnSale: 'Put on sale',
   },
 };
 

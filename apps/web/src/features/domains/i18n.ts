@@ -16,8 +16,8 @@ const zh = {
   },
   cart: {
     title: '购物车', empty: '购物车是空的', goSearch: '去注册域名', unavailable: '已不可注册', contact: '域名持有人', contactPlaceholder: '选择联系人模板',
-    newContact: '新建联系人', pay: '余额支付 ¥{{amount}}', payTitle: '确认支付', payBody: '将从余额扣除 ¥{{amount}}，注册 {{count}} 个域名。', paid: '支付成功：{{ok}} 个已注册',
-    refunded: '{{count}} 个域名已被他人抢先注册，款项已退回余额', realNameHint: '.cn / .中国 等中国域名须使用已实名认证的持有人', insufficient: '余额不足',
+    newContact: '新建联系人', pay: '去支付 ¥{{amount}}', purchase: '域名注册（{{count}} 个）', names: '域名', contactLine: '持有人', paid: '支付成功：{{ok}} 个已注册',
+    refunded: '{{count}} 个域名已被他人抢先注册，款项已退回余额', realNameHint: '.cn / .中国 等中国域名须使用已实名认证的持有人',
   },
   manage: {
     tabs: { mine: '我的域名', expiring: '即将过期', expired: '已过期', forSale: '出售中' }, locked: '已锁定', unlocked: '未锁定',
@@ -71,8 +71,8 @@ const en: Strings = {
   },
   cart: {
     title: 'Cart', empty: 'Your cart is empty', goSearch: 'Find a domain', unavailable: 'No longer available', contact: 'Registrant', contactPlaceholder: 'Choose a contact',
-    newContact: 'New contact', pay: 'Pay ¥{{amount}} from balance', payTitle: 'Confirm payment', payBody: '¥{{amount}} will be taken from your balance to register {{count}} names.', paid: 'Paid: {{ok}} registered',
-    refunded: '{{count}} names were taken by someone else first; the money is back in your balance', realNameHint: 'China names (.cn, .中国, ...) need a verified registrant', insufficient: 'Balance too low',
+    newContact: 'New contact', pay: 'Check out ¥{{amount}}', purchase: 'Domain registration ({{count}})', names: 'Names', contactLine: 'Registrant', paid: 'Paid: {{ok}} registered',
+    refunded: '{{count}} names were taken by someone else first; the money is back in your balance', realNameHint: 'China names (.cn, .中国, ...) need a verified registrant',
   },
   manage: {
     tabs: { mine: 'My domains', expiring: 'Expiring', expired: 'Expired', forSale: 'For sale' }, locked: 'Locked', unlocked: 'Unlocked',

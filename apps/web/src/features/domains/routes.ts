@@ -8,12 +8,11 @@ const transfer = () => import('./components/transfer-pages.tsx');
 const batch = () => import('./components/batch-pages.tsx');
 
 /** The domain area's pages (/domain); /domain/dns, dns/{domain} and batch/dns belong to the DNS area. */
-type Name = 'search' | 'cart' | 'mine' | 'expiring' | 'expired' | 'forSale' | 'detail' | 'renewForm' | 'renewList' | 'transferIn' | 'transferInList' | 'transferOut' | 'transferOutList'
+type Name = 'search' | 'mine' | 'expiring' | 'expired' | 'forSale' | 'detail' | 'renewForm' | 'renewList' | 'transferIn' | 'transferInList' | 'transferOut' | 'transferOutList'
   | 'contact' | 'group' | 'batchOwnership' | 'batchResolution' | 'batchGroup' | 'batchRemark' | 'batchSearch' | 'price';
 
 export const domainPages: Record<Name, Page> = {
   search: () => import('./components/search-page.tsx'),
-  cart: () => import('./components/cart-page.tsx'),
   mine: pick(manage, 'MinePage'),
   expiring: pick(manage, 'ExpiringPage'),
   expired: pick(manage, 'ExpiredPage'),

@@ -66,6 +66,7 @@ const zh = {
     openAgain: '重新打开支付页面',
     successToOrder: '订单已支付，{{seconds}} 秒后前往订单详情。',
     successToList: '订单已支付，{{seconds}} 秒后前往订单列表。',
+    successToNext: '已支付，{{seconds}} 秒后继续。',
     goNow: '立即前往',
   },
   notice: {
@@ -110,6 +111,7 @@ const zh = {
     verifyGo: '去认证',
   },
   result: {
+    goOn: '继续',
     title: '支付结果',
     succeeded: '支付成功',
     succeededHint: '支付已完成，订单已付款。',
@@ -261,6 +263,7 @@ const en: Widen<Bundle> = {
     openAgain: 'Open the payment page again',
     successToOrder: 'The order is paid. Opening its details in {{seconds}} s.',
     successToList: 'The orders are paid. Opening the order list in {{seconds}} s.',
+    successToNext: 'Paid. Moving on in {{seconds}} s.',
     goNow: 'Go now',
   },
   notice: {
@@ -305,6 +308,7 @@ const en: Widen<Bundle> = {
     verifyGo: 'Verify now',
   },
   result: {
+    goOn: 'Continue',
     title: 'Payment result',
     succeeded: 'Payment succeeded',
     succeededHint: 'The payment is complete and the order is paid.',

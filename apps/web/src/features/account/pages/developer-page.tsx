@@ -13,11 +13,9 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { apiKeyCreateBody, apiKeyPrefix, apiKeyScopes, type ApiKey, type ApiKeyScope, type ApiKeySecretAnswer } from '@cc/contracts/api-keys';
 import { ApiError, buildUrl } from '../../../lib/http.ts';
-import { copyText } from '../../../lib/clipboard.ts';
 import { rulesFrom } from '../../../lib/form-rules.ts';
 import { validValues } from '../../../lib/form.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -29,42 +27,14 @@ import { useRotateApiKey } from '../api/rotate-api-key.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { useAccountT } from '../i18n.ts';
 import { HelpLink } from '../../../components/help-link.tsx';
+import { EabKeysCard } from '../components/eab-keys.tsx';
+import { CopyBlock, mono } from '../components/copy-block.tsx';
 
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
 /** The curl command that lists the orders with `key`, against this console's own API address. */
 function curlFor(key: string): string {
   const url = new URL(buildUrl('/v1/orders'), window.location.origin).href;
   return `curl -H "Authorization: Bearer ${key}" "${url}"`;
-}
-
-function useCopy() {
-  const { t } = useAccountT();
-  return async (text: string) => {
-    if (await copyText(text)) toast.success(t('developer.copied'));
-    else toast.error(t('developer.copyFailed'));
-  };
-}
-
-/** A block of text to copy: a command or a key. */
-function CopyBlock({ text, testId, label }: { text: string; testId: string; label: string }) {
-  const { t } = useAccountT();
-  const copy = useCopy();
-  return (
-    <Flex gap={8} align="start">
-      <Typography.Paragraph
-        code
-        style={{ ...mono, flex: 1, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-        data-testid={testId}
-        aria-label={label}
-      >
-        {text}
-      </Typography.Paragraph>
-      <Button icon={<CopyOutlined />} onClick={() => void copy(text)} data-testid={`${testId}-copy`} aria-label={`${t('developer.copy')} ${label}`}>
-        {t('developer.copy')}
-      </Button>
-    </Flex>
-  );
 }
 
 /** Agreeing to the developer terms. */
@@ -318,6 +288,7 @@ export default function DeveloperPage() {
             {t('developer.docs')}
           </Typography.Link>
         </Card>
+        <EabKeysCard />
       </Flex>
     );
   };

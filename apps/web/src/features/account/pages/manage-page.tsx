@@ -21,12 +21,11 @@ import { closeAccountBody, type CloseChannel, type ManageAnswer } from '@cc/cont
 import { maskContact } from '@cc/domain/account';
 import type { ClosureBlockerKind } from '@cc/domain/account-closure';
 import { CodeField } from '../../../components/code-field.tsx';
+import { useCodeConfirm } from '../../../hooks/use-code-confirm.ts';
 import { rulesFrom } from '../../../lib/form-rules.ts';
-import { validValues } from '../../../lib/form.ts';
 import { sha256Hex } from '../../../lib/hash.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { purgeSession } from '../../../lib/session.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useCloseAccount } from '../api/close-account.ts';
 import { getCloseCode } from '../api/get-close-code.ts';
 import { useManage } from '../api/get-manage.ts';
@@ -60,34 +59,16 @@ function CloseDialog({ open, data, onClose }: { open: boolean; data: ManageAnswe
   const { t, msg } = useAccountT();
   const [form] = Form.useForm<CloseForm>();
   const close = useCloseAccount();
-  const [error, setError] = useState<string | null>(null);
   const channels = data.closure.channels;
   const shape = closeAccountBody.shape;
-
-  const send = async () => {
-    setError(null);
-    try {
-      const r = await getCloseCode({ channel: form.getFieldValue('channel') as CloseChannel });
-      toast.success(t('manage.codeSent', { to: r.to }));
-      return r.resendAfter;
-    } catch (e) {
-      if (e instanceof ApiError) setError(e.msg);
-      throw e;
-    }
-  };
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    setError(null);
-    try {
-      await close.mutateAsync({ password: await sha256Hex(v.password), channel: v.channel, code: v.code });
-      toast.success(t('manage.closed'));
-      // Every session ended on the server; purging ours takes the console to the sign-in page.
-      purgeSession();
-    } catch (e) {
-      if (e instanceof ApiError) setError(e.msg);
-    }
-  };
+  const { error, send, submit } = useCodeConfirm(form, {
+    sendCode: async (channel) => getCloseCode({ channel }),
+    sentText: (to) => t('manage.codeSent', { to }),
+    perform: async (v) => close.mutateAsync({ password: await sha256Hex(v.password), channel: v.channel, code: v.code }),
+    doneText: t('manage.closed'),
+    // Every session ended on the server; purging ours takes the console to the sign-in page.
+    onDone: purgeSession,
+  });
 
   return (
     <Modal

@@ -1,16 +1,18 @@
 import type { z } from 'zod';
-import { operatorHeader, type operatorInvoicesAnswer, type operatorWithdrawalsAnswer } from '@cc/contracts/billing';
+import { operatorHeader, type operatorDiscountsAnswer, type operatorInvoicesAnswer, type operatorOffersAnswer, type operatorWithdrawalsAnswer } from '@cc/contracts/billing';
 import { currentLocale } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 export type OperatorInvoices = z.infer<typeof operatorInvoicesAnswer>;
 export type OperatorWithdrawals = z.infer<typeof operatorWithdrawalsAnswer>;
+export type OperatorDiscounts = z.infer<typeof operatorDiscountsAnswer>;
+export type OperatorOffers = z.infer<typeof operatorOffersAnswer>;
 
 /**
  * The operator area's calls carry the operator secret, not the customer's token: kept apart from lib/http, whose
  * 401 handling would sign the customer out on a wrong secret.
  */
-export async function operatorCall<T>(secret: string, path: string, method: 'GET' | 'POST' = 'GET', body?: object): Promise<T> {
+export async function operatorCall<T>(secret: string, path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: object): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', lang: currentLocale(), [operatorHeader]: secret };
   if (body) headers['content-type'] = 'application/json';
   const res = await fetch(path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { useNavigate } from '@tanstack/react-router';
 import { defaultPageSize, formatValidity, pageSizes } from '@cc/domain/terms';
 import { useMoney } from '../../../hooks/use-money.ts';
+import { BuyButton } from '../../../components/buy-button.tsx';
 import { useMyPrices, type MyPrice } from '../api/my-prices.ts';
 import { ErrorAlert } from '../components/error-alert.tsx';
 import { useBillingT } from '../i18n.ts';
@@ -17,7 +16,6 @@ export default function MyPricesPage() {
   const { t, lang } = useBillingT();
   const money = useMoney();
   const prices = useMyPrices();
-  const navigate = useNavigate();
   const [q, setQ] = useState('');
   const rows = useMemo(() => {
     const needle = q.trim().toLowerCase();
@@ -76,14 +74,7 @@ export default function MyPricesPage() {
             width: 100,
             fixed: 'right',
             render: (_, r) => (
-              <Button
-                size="small"
-                type="primary"
-                data-testid={`buy-${r.productNo}-${r.term}`}
-                onClick={() => void navigate({ href: `/ssl/certificates?${new URLSearchParams({ productNo: r.productNo, year: String(r.term) }).toString()}` })}
-              >
-                {t('prices.buy')}
-              </Button>
+              <BuyButton productNo={r.productNo} year={r.term} label={t('prices.buy')} testId={`buy-${r.productNo}-${r.term}`} />
             ),
           },
         ]}

@@ -18,13 +18,14 @@ import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { operatorCall, type OperatorInvoices, type OperatorWithdrawals } from '../api/operator.ts';
 import { useBillingT } from '../i18n.ts';
+import { DiscountsTab, OffersTab } from '../components/operator-prices.tsx';
 
 // Kept for this tab only: closing it forgets the secret.
 const storageKey = 'operator-secret';
 type Target = { kind: 'invoices' | 'withdrawals'; id: number } | null;
 
 /**
- * /operator: the platform's sandbox back office. Outside the customer's session: every call carries the operator
+ * /operator: the platform's sandbox back office (invoices, withdrawals, each account's discounts, package offers). Outside the customer's session: every call carries the operator
  * secret, which the server compares with OPERATOR_SECRET (or DATA_DIR/operator.secret).
  */
 export default function OperatorPage() {
@@ -42,6 +43,8 @@ function OperatorArea() {
   const qc = useQueryClient();
   const [secret, setSecret] = useState(() => sessionStorage.getItem(storageKey) ?? '');
   const [pendingOnly, setPendingOnly] = useState(true);
+  // The filter is of the review queues only: the price tabs have no pending state.
+  const [tab, setTab] = useState('invoices');
   const [rejecting, setRejecting] = useState<Target>(null);
   const [reason, setReason] = useState('');
   const status = pendingOnly ? '&status=pending' : '';
@@ -94,9 +97,11 @@ function OperatorArea() {
           {t('operator.title')}
         </Typography.Title>
         <Flex gap={16} align="center">
-          <Checkbox checked={pendingOnly} onChange={(e) => setPendingOnly(e.target.checked)}>
-            {t('operator.pendingOnly')}
-          </Checkbox>
+          {tab === 'invoices' || tab === 'withdrawals' ? (
+            <Checkbox checked={pendingOnly} onChange={(e) => setPendingOnly(e.target.checked)}>
+              {t('operator.pendingOnly')}
+            </Checkbox>
+          ) : null}
           <Button
             onClick={() => {
               sessionStorage.removeItem(storageKey);
@@ -108,6 +113,8 @@ function OperatorArea() {
         </Flex>
       </Flex>
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
           {
             key: 'invoices',
@@ -190,6 +197,8 @@ function OperatorArea() {
               />
             ),
           },
+          { key: 'discounts', label: t('operator.discounts'), children: <DiscountsTab secret={secret} /> },
+          { key: 'offers', label: t('operator.offers'), children: <OffersTab secret={secret} /> },
         ]}
       />
       <Modal

@@ -2,7 +2,7 @@ import Segmented from 'antd/es/segmented';
 import { useNavigate } from '@tanstack/react-router';
 import { useDiscoveryT } from '../i18n.ts';
 
-const screens = ['dashboard', 'manage', 'profile', 'certs'] as const;
+const screens = ['dashboard', 'manage', 'profile', 'certs', 'log'] as const;
 
 /** Moves between the discovery screens. */
 export function DiscoveryNav({ current }: { current: (typeof screens)[number] }) {

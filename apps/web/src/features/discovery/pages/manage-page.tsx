@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAddTargets } from '../api/add-targets.ts';
 import { useDeleteTarget } from '../api/delete-target.ts';
 import { useImportFromOrders } from '../api/import-from-orders.ts';
+import { useImportFromZones } from '../api/import-from-zones.ts';
 import { useTargets } from '../api/get-targets.ts';
 import { DiscoveryNav } from '../components/discovery-nav.tsx';
 import { StateTag } from '../components/state-tag.tsx';
@@ -36,6 +37,7 @@ export default function ManagePage() {
   const targets = useTargets();
   const add = useAddTargets();
   const fromOrders = useImportFromOrders();
+  const fromZones = useImportFromZones();
   const remove = useDeleteTarget();
   const [result, setResult] = useState<TargetsAdded | null>(null);
   const [error, setError] = useState('');
@@ -55,10 +57,10 @@ export default function ManagePage() {
       if (e instanceof ApiError) setError(e.msg);
     }
   };
-  const importOrders = async () => {
+  const importFrom = async (source: typeof fromOrders | typeof fromZones) => {
     setError('');
     try {
-      done(await fromOrders.mutateAsync({ group: form.getFieldValue('group') ?? '' }));
+      done(await source.mutateAsync({ group: form.getFieldValue('group') ?? '' }));
     } catch (e) {
       if (e instanceof ApiError) setError(e.msg);
     }
@@ -70,7 +72,7 @@ export default function ManagePage() {
       <Card title={t('manage.add')} style={{ marginBottom: 16 }}>
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ ports: '443', group: '' }}>
           <Form.Item name="lines" label={t('manage.lines')} extra={t('manage.linesHelp')} rules={[{ required: true, whitespace: true, message: t('manage.required') }]}>
-            <Input.TextArea rows={5} placeholder={'example.com\nmail.example.com:465\n203.0.113.0/28'} data-testid="target-lines" />
+            <Input.TextArea rows={5} placeholder={'example.com\nmail.example.com:465\nsmtp://mail.example.com:587\n203.0.113.0/28\n2001:db8::/120'} data-testid="target-lines" />
           </Form.Item>
           <Flex gap={16} wrap>
             <Form.Item name="ports" label={t('manage.ports')} extra={t('manage.portsHelp')} style={{ minWidth: 220 }}>
@@ -92,8 +94,12 @@ export default function ManagePage() {
           ) : null}
           <Flex gap={8} wrap align="center">
             <Button type="primary" htmlType="submit" loading={add.isPending} data-testid="target-add">{t('manage.submit')}</Button>
-            <Button onClick={() => void importOrders()} loading={fromOrders.isPending} data-testid="target-from-orders">{t('manage.fromOrders')}</Button>
+            <Button onClick={() => void importFrom(fromOrders)} loading={fromOrders.isPending} data-testid="target-from-orders">{t('manage.fromOrders')}</Button>
+            <Button onClick={() => void importFrom(fromZones)} loading={fromZones.isPending} data-testid="target-from-zones">{t('manage.fromZones')}</Button>
+          </Flex>
+          <Flex vertical style={{ marginTop: 8 }}>
             <Typography.Text type="secondary">{t('manage.fromOrdersHelp')}</Typography.Text>
+            <Typography.Text type="secondary">{t('manage.fromZonesHelp')}</Typography.Text>
           </Flex>
         </Form>
       </Card>
@@ -109,7 +115,7 @@ export default function ManagePage() {
           columns={[
             { title: t('manage.target'), dataIndex: 'value', key: 'value' },
             { title: t('manage.kind'), key: 'kind', render: (_, r) => t(`manage.kinds.${r.kind}`) },
-            { title: t('manage.portsCol'), key: 'ports', render: (_, r) => r.ports.join(', ') },
+            { title: t('manage.portsCol'), key: 'ports', render: (_, r) => r.ports.map((p) => (r.starttls[String(p)] ? `${p} (${r.starttls[String(p)]!.toUpperCase()} STARTTLS)` : String(p))).join(', ') },
             { title: t('manage.group'), key: 'group', render: (_, r) => (r.group ? <Tag>{r.group}</Tag> : null) },
             { title: t('manage.endpoints'), dataIndex: 'endpoints', key: 'endpoints' },
             { title: t('manage.status'), key: 'state', render: (_, r) => <StateTag state={r.worstState} /> },

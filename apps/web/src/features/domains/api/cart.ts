@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { cartAnswer, payAnswer } from '@cc/contracts/domains';
+import type { cartAnswer, checkoutAnswer, payAnswer } from '@cc/contracts/domains';
 import { http } from '../../../lib/http.ts';
 
 export type Cart = z.infer<typeof cartAnswer>;
@@ -21,11 +21,9 @@ export const useUpdateCart = () => useCartMutation((v: { id: number; years: numb
 /** DELETE /dm-serv/v1/carts/{id} */
 export const useRemoveFromCart = () => useCartMutation((id: number) => http<Cart>(`/dm-serv/v1/carts/${id}`, { method: 'DELETE' }));
 
-/** POST /dm-serv/v1/pay: checkout from the balance. */
-export function usePayCart() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { cartIds: number[]; contactId: number }) => http<PayAnswer>('/dm-serv/v1/pay', { method: 'POST', body: { ...v, payWay: 'balance' } }),
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['domains'] }), qc.invalidateQueries({ queryKey: ['account'] })]),
-  });
+export type CheckoutAnswer = z.infer<typeof checkoutAnswer>;
+
+/** POST /dm-serv/v1/pay: checkout by any pay way (balance: the orders now; outside: the pending pay result). */
+export function checkoutCart(body: { cartIds: number[]; contactId: number; payWay: string; returnUrl?: string; replacePaymentId?: string }): Promise<CheckoutAnswer> {
+  return http<CheckoutAnswer>('/dm-serv/v1/pay', { method: 'POST', body });
 }

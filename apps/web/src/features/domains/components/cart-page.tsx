@@ -3,17 +3,14 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Flex from 'antd/es/flex';
-import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { maxYears } from '@cc/domain/registrar';
-import { useAccount } from '../../../lib/api/get-account.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useCart, usePayCart, useRemoveFromCart, useUpdateCart, type Cart } from '../api/cart.ts';
+import { useCart, useRemoveFromCart, useUpdateCart, type Cart } from '../api/cart.ts';
 import { useDomainContacts } from '../api/contacts.ts';
 import { useDomainsT } from '../i18n.ts';
 import { toastError, useMoney } from './shared.tsx';
@@ -21,25 +18,28 @@ import { ContactDialog } from './contact-page.tsx';
 
 type Item = Cart['items'][number];
 
-/** /domain/cart: items with years, the registrant, and checkout from the balance. */
-export default function CartPage() {
+/** What the cart checks out: the payment dialog pays it (src/app/compose/domain-cart-with-payment.tsx). */
+export interface CartCheckout {
+  cartIds: number[];
+  contactId: number;
+  items: Item[];
+  total: number;
+}
+
+/** /domain/cart: items with years, the registrant, and checkout through the payment dialog (`onCheckout`). */
+export default function CartPage({ onCheckout }: { onCheckout: (c: CartCheckout) => void }) {
   const { t } = useDomainsT();
   const money = useMoney();
-  const navigate = useNavigate();
   const cart = useCart();
   const contacts = useDomainContacts();
-  const account = useAccount();
   const update = useUpdateCart();
   const remove = useRemoveFromCart();
-  const pay = usePayCart();
   const [selected, setSelected] = useState<number[] | null>(null);
   const [contactId, setContactId] = useState<number | undefined>();
-  const [confirm, setConfirm] = useState(false);
   const [newContact, setNewContact] = useState(false);
   const items = cart.data?.items ?? [];
   const chosen = (selected ?? items.filter((i) => i.available).map((i) => i.id)).filter((id) => items.some((i) => i.id === id && i.available));
   const total = items.filter((i) => chosen.includes(i.id)).reduce((s, i) => s + (i.price ?? 0), 0);
-  const balance = account.data?.accountInfo.balance ?? 0;
   const contact = contactId ?? contacts.data?.items[0]?.id;
 
   const columns: ColumnsType<Item> = [
@@ -55,21 +55,6 @@ export default function CartPage() {
     { title: t('common.price'), dataIndex: 'price', render: (v: number | null) => (v === null ? <Tag color="error">{t('cart.unavailable')}</Tag> : `¥${money(v)}`) },
     { title: t('common.actions'), key: 'a', render: (_: unknown, r) => <Button size="small" onClick={() => remove.mutate(r.id, { onError: toastError })}>{t('common.delete')}</Button> },
   ];
-
-  const submit = async () => {
-    if (!contact) return;
-    try {
-      const r = await pay.mutateAsync({ cartIds: chosen, contactId: contact });
-      setConfirm(false);
-      const refunded = r.orders.filter((o) => o.status === 'refunded').length;
-      toast.success(t('cart.paid', { ok: r.orders.filter((o) => o.status === 'succeeded').length }));
-      if (refunded) toast.warning(t('cart.refunded', { count: refunded }));
-      await navigate({ to: '/domain/manage/mine' });
-    } catch (e) {
-      setConfirm(false);
-      toastError(e);
-    }
-  };
 
   if (cart.isSuccess && !items.length) {
     return <Empty description={t('cart.empty')}><Link to="/domain/search"><Button type="primary">{t('cart.goSearch')}</Button></Link></Empty>;
@@ -87,17 +72,12 @@ export default function CartPage() {
         <Button onClick={() => setNewContact(true)} data-testid="cart-new-contact">{t('cart.newContact')}</Button>
       </Flex>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text>{t('common.balance')}: ¥{money(balance)}</Typography.Text>
+        <span />
         <Flex gap={8} align="center">
           <Typography.Text strong>{t('common.total')}: ¥{money(total)}</Typography.Text>
-          <Button type="primary" size="large" disabled={!chosen.length || !contact} onClick={() => setConfirm(true)} data-testid="cart-pay">{t('cart.pay', { amount: money(total) })}</Button>
+          <Button type="primary" size="large" disabled={!chosen.length || !contact} onClick={() => contact && onCheckout({ cartIds: chosen, contactId: contact, items: items.filter((i) => chosen.includes(i.id)), total })} data-testid="cart-pay">{t('cart.pay', { amount: money(total) })}</Button>
         </Flex>
       </Flex>
-      <Modal open={confirm} title={t('cart.payTitle')} onCancel={() => setConfirm(false)} onOk={() => void submit()} confirmLoading={pay.isPending}
-        okButtonProps={{ disabled: balance < total, ...({ 'data-testid': 'cart-pay-confirm' } as object) }} okText={t('cart.payTitle')} cancelText={t('common.cancel')}>
-        <Typography.Paragraph>{t('cart.payBody', { amount: money(total), count: chosen.length })}</Typography.Paragraph>
-        {balance < total ? <Alert type="warning" showIcon title={t('cart.insufficient')} action={<Link to="/deposit"><Button size="small">{t('common.goDeposit')}</Button></Link>} /> : null}
-      </Modal>
       <ContactDialog open={newContact} editing={null} onClose={(id) => { setNewContact(false); if (id) setContactId(id); }} />
     </Flex>
   );

@@ -17,6 +17,8 @@ import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import MailOutlined from '@ant-design/icons/MailOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import Tooltip from 'antd/es/tooltip';
+import Switch from 'antd/es/switch';
+import { useSetAutopilot } from '../api/set-autopilot.ts';
 import { dcvMailbox, orderStatus, type DomainDcvState, type OrderDetail } from '@cc/contracts/orders';
 import { dcvMethodsFor, isStandardMailbox, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { schemaMessage } from '../../../lib/form-rules.ts';
@@ -50,6 +52,7 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
   const verify = useVerifyNow();
   const resend = useResendDcvEmail();
   const detect = useAutoDetect();
+  const autopilot = useSetAutopilot();
   const [changing, setChanging] = useState<{ domain?: string; method: DcvMethod } | null>(null);
   const [editing, setEditing] = useState(false);
   /** The last auto-detect answer, per name (kept until the names or methods change). */
@@ -61,6 +64,16 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
   const detectKey = order.domains.map((d) => `${d.domain}:${d.method}:${d.status}`).join('|');
   const seen = detected?.key === detectKey ? detected.by : null;
 
+  // The DCV autopilot is offered while names in zones hosted here wait for validation.
+  const hostedPending = pending.filter((d) => d.hostedZone);
+  const onAutopilot = async (on: boolean) => {
+    try {
+      await autopilot.mutateAsync({ orderNo: order.orderNo, on });
+      toast.success(on ? t('dcv.autopilotSwitchedOn') : t('dcv.autopilotSwitchedOff'));
+    } catch (e) {
+      if (e instanceof ApiError) toast.error(e.msg);
+    }
+  };
   const onVerify = () => verify.run(order.orderNo);
   const onDetect = async () => {
     try {
@@ -116,6 +129,25 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
             </Button>
           ) : null}
         </Flex>
+      ) : null}
+      {canAct && hostedPending.length ? (
+        <Alert
+          style={{ marginBottom: 12 }}
+          type={order.dcvAutopilot ? 'success' : 'info'}
+          showIcon
+          data-testid="dcv-autopilot-card"
+          title={
+            <Flex gap={8} align="center" wrap>
+              <Switch size="small" checked={order.dcvAutopilot} loading={autopilot.isPending} onChange={(on) => void onAutopilot(on)} data-testid="dcv-autopilot-switch" aria-label={t('dcv.autopilot')} />
+              <span>{t('dcv.autopilot')}</span>
+            </Flex>
+          }
+          description={
+            order.dcvAutopilot
+              ? t('dcv.autopilotOnText', { names: hostedPending.map((d) => d.domain).join(', ') })
+              : t('dcv.autopilotOffText', { names: hostedPending.map((d) => d.domain).join(', ') })
+          }
+        />
       ) : null}
       {canAct && pending.length ? <Typography.Paragraph type="secondary">{t('dcv.intro')}</Typography.Paragraph> : null}
       {pending.length ? (

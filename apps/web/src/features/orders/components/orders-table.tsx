@@ -3,6 +3,7 @@ import Flex from 'antd/es/flex';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { Link } from '@tanstack/react-router';
@@ -45,6 +46,13 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
           <Link to="/ssl/certificate/$id" params={{ id: o.orderNo }} data-testid="order-link">
             {o.orderNo}
           </Link>
+          {o.origin === 'ACME' ? (
+            <Tooltip title={t('list.originAcme')}>
+              <Tag color="blue" style={{ marginInlineStart: 6 }} data-testid="order-origin">
+                ACME
+              </Tag>
+            </Tooltip>
+          ) : null}
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {formatTime(o.createdAt)}

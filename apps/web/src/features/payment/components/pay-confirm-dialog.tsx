@@ -18,7 +18,7 @@ interface Props {
   /** Opens the provider's page again (the payer closed it, or the pop-up was blocked). */
   onReopen?: () => void;
   /** Where success leads (document 01 §4): the order's details for one order, the order list for several. */
-  successTarget?: 'order' | 'list';
+  successTarget?: 'order' | 'list' | 'next';
 }
 
 /** Seconds the success is shown before the payer is taken on (the button goes at once). */
@@ -87,7 +87,7 @@ export function PayConfirmDialog({ open, state, declined = false, onDone, onRetr
           <Result
             status="success"
             title={t('confirm.success')}
-            subTitle={<span data-testid="confirm-redirect" style={{ color: 'var(--ant-color-text-secondary)' }}>{t(successTarget === 'list' ? 'confirm.successToList' : 'confirm.successToOrder', { seconds: Math.max(left, 0) })}</span>}
+            subTitle={<span data-testid="confirm-redirect" style={{ color: 'var(--ant-color-text-secondary)' }}>{t(successTarget === 'list' ? 'confirm.successToList' : successTarget === 'next' ? 'confirm.successToNext' : 'confirm.successToOrder', { seconds: Math.max(left, 0) })}</span>}
           />
         ) : declined ? (
           <Result status="warning" title={t('result.declined')} subTitle={t('result.declinedHint')} />

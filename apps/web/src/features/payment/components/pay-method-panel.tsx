@@ -40,7 +40,7 @@ export function PayMethodPanel({ f, productName }: { f: ReturnType<typeof usePay
         payWay={f.payWay}
         amount={f.due}
         // Until the orders are in, the amount is unknown: no "deduct 0.00" in the meantime.
-        balance={f.orders.isSuccess ? f.balance : undefined}
+        balance={f.amountKnown ? f.balance : undefined}
         result={f.result}
         resultState={f.current?.state ?? 'idle'}
         onRetry={() => void f.request(f.payWay)}

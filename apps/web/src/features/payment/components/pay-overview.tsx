@@ -19,6 +19,17 @@ export function PayOverview({ f, orderCount }: { f: ReturnType<typeof usePayFlow
   return (
     <Col xs={24} md={10}>
       <Card size="small" title={t('dialog.overview')} data-testid="pay-overview">
+        {f.purchase ? (
+          <Descriptions column={1} size="small" data-testid="pay-purchase">
+            {f.purchase.lines.map((l) => (
+              <Descriptions.Item key={l.label} label={l.label}>
+                <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+                  {l.value}
+                </Typography.Text>
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ) : (
         <Descriptions column={1} size="small">
           <Descriptions.Item label={t('dialog.term')}>{f.first ? term(f.first.validity) : f.orders.isPending ? '…' : '-'}</Descriptions.Item>
           <Descriptions.Item label={t('dialog.commonName')}>
@@ -35,6 +46,7 @@ export function PayOverview({ f, orderCount }: { f: ReturnType<typeof usePayFlow
             </Flex>
           </Descriptions.Item>
         </Descriptions>
+        )}
         <Divider style={{ margin: '8px 0' }} />
         {/* What the account's own discount and a certificate package took off the list price (one new order). */}
         {orderCount === 1 && f.product.data && f.first && f.due === f.product.data.payAmount && f.product.data.rawAmount > f.product.data.payAmount ? (
@@ -52,8 +64,8 @@ export function PayOverview({ f, orderCount }: { f: ReturnType<typeof usePayFlow
         ) : null}
         <Flex justify="space-between" align="baseline">
           <Typography.Text>{t('dialog.amountDue')}</Typography.Text>
-          <Typography.Text strong style={{ fontSize: 22, color: 'var(--ant-color-primary)' }} data-testid="pay-amount">
-            {f.orders.isSuccess ? money(f.due) : '…'}
+          <Typography.Text strong style={{ fontSize: 22, color: 'var(--ant-color-primary-text)' }} data-testid="pay-amount">
+            {f.amountKnown ? money(f.due) : '…'}
           </Typography.Text>
         </Flex>
         {/* Said before paying (the server refuses the same with 12078); several orders: the server names the one at fault. */}

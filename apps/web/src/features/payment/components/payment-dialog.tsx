@@ -4,7 +4,9 @@ import Modal from 'antd/es/modal';
 import Row from 'antd/es/row';
 import Typography from 'antd/es/typography';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import { usePayFlow } from '../hooks/use-pay-flow.ts';
+import { usePayFlow, type Purchase } from '../hooks/use-pay-flow.ts';
+
+export type { Purchase };
 import { usePaymentT } from '../i18n.ts';
 import { AllOrdersDialog } from './all-orders-dialog.tsx';
 import { PayConfirmDialog } from './pay-confirm-dialog.tsx';
@@ -14,6 +16,8 @@ import { PayOverview } from './pay-overview.tsx';
 export interface PaymentDialogProps {
   open: boolean;
   orderNos: readonly string[];
+  /** Pays a purchase that has no certificate order (orderNos is then empty): a domain checkout, a certificate package. */
+  purchase?: Purchase | undefined;
   /** The product's name when the caller knows it; otherwise read from the first order. */
   productName?: string;
   /** Forces the aim; by default re-sign orders (5004) pay their price difference. */
@@ -72,7 +76,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
         state={f.confirmState}
         declined={f.declined}
         onDone={f.onConfirmDone}
-        successTarget={orderNos.length === 1 ? 'order' : 'list'}
+        successTarget={props.purchase ? 'next' : orderNos.length === 1 ? 'order' : 'list'}
         onRetry={f.retryConfirm}
         onClose={f.closeConfirm}
         onReopen={f.reopen}

@@ -16,15 +16,34 @@ import { payOrders, type PayResult } from '../api/pay-orders.ts';
 import type { ConfirmState } from '../components/pay-confirm-dialog.tsx';
 import type { ResultState } from '../components/qr-box.tsx';
 import { usePaymentT } from '../i18n.ts';
-import { confirmStateOf, isInsufficient, isWaiting, returnPathFor, wayInForce } from '../lib/dialog-state.ts';
+import { confirmStateOf, isInsufficient, isWaiting, purchaseReturnPath, returnPathFor, wayInForce } from '../lib/dialog-state.ts';
+import { getPayment } from '../api/get-payment.ts';
 import { aimOf, isPayable, paidVerdict, totalDue } from '../lib/due.ts';
 import { listenForOutcomes } from '../lib/outcome-channel.ts';
 import { openBlankTab, opensNewTab, payKindOf, sendTab, wantsResultEarly } from '../lib/pay-way.ts';
 import { usePoll, type PollOutcome } from './use-poll.ts';
 
+/**
+ * A purchase that has no certificate order before it is paid (a domain checkout, a certificate package): paid
+ * through the same dialog and ways, its payment polled instead of an order.
+ */
+export interface Purchase {
+  /** Names what is bought (the dialog's product line). */
+  title: string;
+  /** The overview's lines, in place of an order's term, common name and count. */
+  lines: readonly { label: string; value: string }[];
+  /** Cents due. */
+  amount: number;
+  /** Pays by `payWay`: null when the balance paid at once, else the pending pay result of an outside way. */
+  start: (input: { payWay: string; returnUrl: string; replacePaymentId?: string }) => Promise<PayResult | null>;
+  /** Where the payer goes once it is paid. */
+  doneHref: string;
+}
+
 export interface PayFlowProps {
   open: boolean;
   orderNos: readonly string[];
+  purchase?: Purchase | undefined;
   productName?: string;
   aim?: 'makeOrder' | 'reSign';
   networkLossIsSuccess?: boolean;
@@ -42,22 +61,24 @@ interface Held {
  * (requested at once for QR ways), polling the order until it is paid, a decline told by the return page in
  * another tab, and pay itself for each kind of way. The dialog's sections only show what this returns.
  */
-export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkLossIsSuccess, onClose }: PayFlowProps) {
+export function usePayFlow({ open, orderNos, purchase, productName, aim: aimProp, networkLossIsSuccess, onClose }: PayFlowProps) {
   const { t } = usePaymentT();
   const router = useRouter();
   const qc = useQueryClient();
   const [modal, modalHolder] = Modal.useModal();
 
-  const orders = useOrdersByNumbers(orderNos, open);
-  const ways = usePayWays('order', orderNos.length, open);
+  const orders = useOrdersByNumbers(orderNos, open && !purchase);
+  const ways = usePayWays('order', purchase ? 1 : orderNos.length, open);
   const account = useAccount();
   // One order: its product names the dialog (unless given) and its certificate type decides the verification notice.
-  const product = useOrderProduct(orderNos.length === 1 ? orderNos[0] : undefined, open);
+  const product = useOrderProduct(!purchase && orderNos.length === 1 ? orderNos[0] : undefined, open);
 
   const list = useMemo(() => orders.data?.allOrders ?? [], [orders.data]);
   const aim = aimProp ?? aimOf(list);
-  const due = totalDue(list);
-  const notPayable = list.find((o) => !isPayable(o, aim));
+  const due = purchase ? purchase.amount : totalDue(list);
+  const notPayable = purchase ? undefined : list.find((o) => !isPayable(o, aim));
+  /** The amount is known: the purchase's, or the orders' once loaded. */
+  const amountKnown = Boolean(purchase) || orders.isSuccess;
   const first = list[0];
 
   const wayList = useMemo(() => ways.data?.payWays ?? [], [ways.data]);
@@ -88,12 +109,19 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
   }, [open]);
 
   const finish = useCallback(() => {
+    if (purchase) {
+      // What a purchase made (names, a package) shows on pages of other features: refresh everything.
+      void qc.invalidateQueries();
+      onClose(true);
+      void router.navigate({ href: purchase.doneHref });
+      return;
+    }
     void qc.invalidateQueries({ queryKey: ['account'] });
     void qc.invalidateQueries({ queryKey: ['orders'] });
     onClose(true);
     const [only] = orderNos;
     void router.navigate({ href: orderNos.length === 1 && only ? `/ssl/certificate/${encodeURIComponent(only)}` : '/orders/list' });
-  }, [qc, onClose, orderNos, router]);
+  }, [qc, onClose, orderNos, router, purchase]);
 
   const payError = useCallback(
     (e: unknown, way: string) => {
@@ -139,7 +167,9 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
       const seq = ++requestSeq.current;
       setHeld({ payWay: way, state: 'loading', result: null });
       try {
-        const r = await payOrders(
+        const r = purchase
+          ? await purchase.start({ payWay: way, returnUrl: purchaseReturnPath(way, purchase.doneHref), ...(replaces ? { replacePaymentId: replaces } : {}) })
+          : await payOrders(
           {
             payWay: way,
             aim,
@@ -150,6 +180,10 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
           },
           { quiet: networkLossIsSuccess },
         );
+        if (!r) {
+          finish();
+          return null;
+        }
         if (seq === requestSeq.current) setHeld({ payWay: way, state: 'ready', result: r });
         return r;
       } catch (e) {
@@ -162,26 +196,32 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
         return null;
       }
     },
-    [aim, productName, product.data?.productName, orderNos, networkLossIsSuccess, finish, payError],
+    [aim, productName, product.data?.productName, orderNos, networkLossIsSuccess, finish, payError, purchase],
   );
 
   // QR ways: the code is requested as soon as the way is chosen (and the orders are known to be payable).
-  const readyToPay = open && orders.isSuccess && list.length > 0 && !notPayable;
+  const readyToPay = open && (purchase ? purchase.amount > 0 : orders.isSuccess && list.length > 0 && !notPayable);
   useEffect(() => {
     if (readyToPay && wantsResultEarly(payWay) && held?.payWay !== payWay) void request(payWay);
   }, [readyToPay, payWay, held?.payWay, request]);
 
   // An outside payment exists: poll the order until it is paid (every 2 s, 90 times; §4).
   const pending = result?.status === 'pending' ? result : null;
+  const pendingPaymentId = pending?.paymentId ?? '';
   const check = useCallback(
     async (signal: AbortSignal): Promise<PollOutcome> => {
+      if (purchase) {
+        // A purchase has no order to look at before it is paid: its payment says when it is.
+        const p = await getPayment(pendingPaymentId, signal);
+        return p.status === 'succeeded' ? 'done' : p.status === 'pending' ? 'continue' : 'failed';
+      }
       const [no] = orderNos;
       if (!no) return 'failed';
       const s = await getOrderStatus(no, signal);
       const v = paidVerdict(s, aim);
       return v === 'paid' ? 'done' : v === 'cancelled' ? 'failed' : 'continue';
     },
-    [orderNos, aim],
+    [orderNos, aim, purchase, pendingPaymentId],
   );
   const poll = usePoll({ key: open && pending ? `${pending.paymentId}` : null, intervalMs: paymentPollIntervalMs, maxTimes: paymentPollMaxTimes, check });
   const restartPoll = poll.restart;
@@ -232,7 +272,8 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
     if (kind === 'balance') {
       setPaying(true);
       try {
-        await payOrders({ payWay: 'balance', aim, name: productName ?? product.data?.productName, orderNo: orderNos.join(',') }, { quiet: networkLossIsSuccess });
+        if (purchase) await purchase.start({ payWay: 'balance', returnUrl: purchase.doneHref });
+        else await payOrders({ payWay: 'balance', aim, name: productName ?? product.data?.productName, orderNo: orderNos.join(',') }, { quiet: networkLossIsSuccess });
         toast.success(t('dialog.paid'));
         finish();
       } catch (e) {
@@ -269,8 +310,8 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
   const waiting = isWaiting(Boolean(pending), kind, poll.state, declined);
   const balance = account.data?.accountInfo.balance;
   const insufficient = isInsufficient(kind, balance, due);
-  const loading = orders.isPending || ways.isPending;
-  const name = productName ?? product.data?.productName ?? '';
+  const loading = purchase ? ways.isPending : orders.isPending || ways.isPending;
+  const name = purchase?.title ?? productName ?? product.data?.productName ?? '';
 
   const viewAll = () => {
     if (!orders.isSuccess) toast.warning(t('dialog.ordersNotLoaded'));
@@ -307,5 +348,6 @@ export function usePayFlow({ open, orderNos, productName, aim: aimProp, networkL
     modalHolder, orders, ways, product, list, due, notPayable, first, wayList, payWay, chooseWay, current, result, paying, popupBlocked,
     confirmOpen, closeConfirm: () => setConfirmOpen(false), allOpen, closeAll: () => setAllOpen(false), pending, pendingId, poll, declined,
     onConfirmDone, confirmState, request, pay, openPageNow, reopen, retryConfirm, waiting, balance, insufficient, loading, name, viewAll, readyToPay,
+    purchase, amountKnown,
   };
 }

@@ -16,6 +16,12 @@ export type PollState = 'idle' | 'polling' | 'done' | 'failed' | 'timeout';
 export const returnPathFor = (orderNos: readonly string[], payWay: string, aim: Aim) =>
   `/payment?orderNos=${encodeURIComponent(orderNos.join(','))}&payWay=${encodeURIComponent(payWay)}${aim === 'reSign' ? '&aim=reSign' : ''}`;
 
+/**
+ * Where the hosted pages send the payer back from paying a purchase (a domain checkout, a package): the /payment
+ * page, which confirms it on the payment itself and then offers `next`.
+ */
+export const purchaseReturnPath = (payWay: string, next: string) => `/payment?payWay=${encodeURIComponent(payWay)}&next=${encodeURIComponent(next)}`;
+
 /** The way chosen while the server offers it, else the first offered, else the balance. */
 export function wayInForce(chosen: string | null, offered: readonly { payWay: string }[]): string {
   return chosen && offered.some((w) => w.payWay === chosen) ? chosen : (offered[0]?.payWay ?? 'balance');

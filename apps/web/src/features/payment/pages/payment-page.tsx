@@ -9,6 +9,7 @@ import { paymentPollIntervalMs, paymentPollMaxTimes } from '@cc/domain/terms';
 import { ApiError } from '../../../lib/http.ts';
 import { capturePaypal, type CaptureAnswer } from '../api/capture-paypal.ts';
 import { getOrderStatus } from '../api/get-order-status.ts';
+import { getPayment } from '../api/get-payment.ts';
 import { PaymentDialog } from '../components/payment-dialog.tsx';
 import { usePoll, type PollOutcome } from '../hooks/use-poll.ts';
 import { usePaymentT } from '../i18n.ts';
@@ -36,6 +37,9 @@ export default function PaymentPage() {
   const paymentStatus = params.get('paymentStatus');
   const returnedId = params.get('paymentId') ?? '';
   const aim = params.get('aim') === 'reSign' ? 'reSign' : 'makeOrder';
+  // A purchase (domain checkout, package) comes back with where to go on: a path on this site only.
+  const nextParam = params.get('next') ?? '';
+  const next = /^\/(?!\/)[^\s\\]*$/.test(nextParam) ? nextParam : '';
   const [dialogOpen, setDialogOpen] = useState(!token && !paymentStatus && orderNos.length > 0);
   const [capture, setCapture] = useState<Capture | null>(token && payerId ? { state: 'running' } : null);
   const captured = useRef(false);
@@ -61,14 +65,19 @@ export default function PaymentPage() {
   }, [paymentStatus, returnedId]);
 
   // Back with "succeeded": wait for the order to be paid before saying so.
-  const confirmable = paymentStatus === 'succeeded' && orderNos.length === 1 && Boolean(only);
+  const isPurchase = !orderNos.length && Boolean(next) && Boolean(returnedId);
+  const confirmable = paymentStatus === 'succeeded' && ((orderNos.length === 1 && Boolean(only)) || isPurchase);
   const check = useCallback(
     async (signal: AbortSignal): Promise<PollOutcome> => {
+      if (isPurchase) {
+        const p = await getPayment(returnedId, signal);
+        return p.status === 'succeeded' ? 'done' : p.status === 'pending' ? 'continue' : 'failed';
+      }
       if (!only) return 'failed';
       const v = paidVerdict(await getOrderStatus(only, signal), aim);
       return v === 'paid' ? 'done' : v === 'cancelled' ? 'failed' : 'continue';
     },
-    [only, aim],
+    [only, aim, isPurchase, returnedId],
   );
   const confirmation = usePoll({
     key: confirmable ? `${only ?? ''}:${returnedId}` : null,
@@ -78,12 +87,18 @@ export default function PaymentPage() {
   });
   useEffect(() => {
     if (confirmation.state !== 'done') return;
-    void qc.invalidateQueries({ queryKey: ['account'] });
-    void qc.invalidateQueries({ queryKey: ['orders'] });
+    void qc.invalidateQueries();
   }, [confirmation.state, qc]);
   const target = capture?.state === 'done' ? capture.answer.orderNos : orderNos;
+  const purchaseCaptured = capture?.state === 'done' && capture.answer.purpose !== 'order' && capture.answer.purpose !== 're_sign';
   const goToOrder =
-    target.length === 1 && target[0] ? (
+    next && (isPurchase || purchaseCaptured || !target.length) ? (
+      <Link key="next" to={next}>
+        <Button type="primary" data-testid="result-go-on">
+          {t('result.goOn')}
+        </Button>
+      </Link>
+    ) : target.length === 1 && target[0] ? (
       <Link key="order" to="/ssl/certificate/$id" params={{ id: target[0] }}>
         <Button type="primary" data-testid="result-view-order">
           {t('result.viewOrder')}

@@ -59,6 +59,8 @@ export interface OrderSubmission {
   contactID: NonNullable<CreateOrderInput['contactID']> | null;
   orgID: NonNullable<CreateOrderInput['orgID']> | null;
   dcvEmail: { email: string; firstCn: string; saveEmail: boolean } | null;
+  /** The DCV autopilot for names in zones hosted here (the server decides which names it can help). */
+  dcvAutopilot: boolean;
   key: KeyChoices;
   csrRequest: (o: PlannedOrder) => CsrRequest;
   totalOf: (orders: readonly PlannedOrder[]) => Promise<number | null>;
@@ -136,6 +138,7 @@ export function useCreateOrders(s: OrderSubmission) {
       year: s.term,
       productType: s.productType,
       dcvMethod: s.dcvMethod,
+      dcvAutopilot: s.dcvAutopilot,
       wildcard: s.wildOn,
       ...(s.contactID !== null ? { contactID: s.contactID } : {}),
       ...(s.orgID !== null ? { orgID: s.orgID } : {}),

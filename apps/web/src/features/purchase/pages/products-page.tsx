@@ -8,6 +8,7 @@ import Typography from 'antd/es/typography';
 import { priceFor } from '@cc/domain/pricing';
 import { defaultPageSize, formatValidity, pageSizes, termChoices } from '@cc/domain/terms';
 import { ApiError } from '../../../lib/http.ts';
+import { BuyButton } from '../../../components/buy-button.tsx';
 import { useDisplayCurrency, useMoney } from '../../../hooks/use-money.ts';
 import { useProducts, type ProductsAnswer } from '../api/get-products.ts';
 import { useMyPrices } from '../api/get-my-prices.ts';
@@ -19,7 +20,7 @@ type Product = ProductsAnswer['data'][number];
 /** Below this the table scrolls sideways rather than squeezing the prices column. */
 const minTableWidth = 860;
 
-/** /ssl/products: every product the account can buy, with the account's own price for each term it is sold for. */
+/** /ssl/products: every product the account can buy, with the account's own price for each term it is sold for and a buy button. */
 export default function ProductsPage() {
   const { t, lang } = usePurchaseT();
   const products = useProducts();
@@ -87,6 +88,15 @@ export default function ProductsPage() {
                   </Tag>
                 ))}
               </Flex>
+            ),
+          },
+          {
+            title: t('common.actions'),
+            key: 'buy',
+            width: 100,
+            fixed: 'right',
+            render: (_, p) => (
+              <BuyButton productNo={p.productNo} label={t('products.buy')} ariaLabel={`${t('products.buy')} ${productNameFor(lang, p)}`} testId={`buy-${p.productNo}`} />
             ),
           },
         ]}

@@ -24,6 +24,7 @@ import { BuyerFields } from '../components/buyer-fields.tsx';
 import type { Contact } from '../components/contact-dialog.tsx';
 import { CsrFields } from '../components/csr-fields.tsx';
 import { DcvFields } from '../components/dcv-fields.tsx';
+import { AutopilotOffer } from '../components/autopilot-offer.tsx';
 import { DomainFields } from '../components/domain-fields.tsx';
 import type { Organization } from '../components/org-dialog.tsx';
 import { OrderPreview } from '../components/order-preview.tsx';
@@ -105,6 +106,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const [signature, setSignature] = useState<Signature>(keyDefaults.signature);
   const [mailbox, setMailbox] = useState('');
   const [saveEmail, setSaveEmail] = useState(false);
+  /** The DCV autopilot for names hosted here: offered on, switched off per order. */
+  const [autopilot, setAutopilot] = useState(true);
   const [contact, setContact] = useState<Contact | null>(null);
   const [org, setOrg] = useState<Organization | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -220,6 +223,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const plannedInput = large(batchText) || large(extraDomains) ? deferredInput : planInput;
   const plan = useMemo(() => planOrders(plannedInput), [plannedInput]);
   const firstCn = plan.orders[0]?.commonName ?? '';
+  const autopilotNames = useMemo(() => plan.orders.flatMap((o) => o.allNames), [plan.orders]);
 
   // ---- validation method and the e-mail option
   const dcvShown = showsDcvMethod(productType);
@@ -271,6 +275,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     contactID: showContact && contact ? contact.id : null,
     orgID: showOrg && org ? org.id : null,
     dcvEmail: emailFamily ? { email: mailbox, firstCn, saveEmail } : null,
+    dcvAutopilot: autopilot,
     key,
     csrRequest,
     totalOf,
@@ -448,6 +453,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 onMailboxBlur={on.mailboxBlur}
                 onSaveEmail={setSaveEmail}
               />
+              <AutopilotOffer names={autopilotNames} dcv={sentDcv} on={autopilot} onChange={setAutopilot} />
               <CsrFields
                 mode={mode}
                 csrFrom={csrFrom}
