@@ -30,6 +30,7 @@ import { useCloseAccount } from '../api/close-account.ts';
 import { getCloseCode } from '../api/get-close-code.ts';
 import { useManage } from '../api/get-manage.ts';
 import { useAccountT } from '../i18n.ts';
+import { TextLink } from '../../../components/text-link.tsx';
 
 type State = ManageAnswer['verification']['personal'];
 const badge: Record<State, 'default' | 'processing' | 'success' | 'error'> = { N: 'default', pending: 'processing', approved: 'success', declined: 'error' };
@@ -218,9 +219,9 @@ export default function ManagePage() {
                       <li key={b.kind} data-testid={`close-blocker-${b.kind}`}>
                         {b.message}{' '}
                         {/* Underlined: inside a line of text a link must not rely on colour alone. */}
-                        <Link to={fixLink[b.kind]} style={{ textDecoration: 'underline' }}>
+                        <TextLink to={fixLink[b.kind]}>
                           {t(`manage.fix.${b.kind}`)}
-                        </Link>
+                        </TextLink>
                       </li>
                     ))}
                   </ul>

@@ -9,13 +9,13 @@ import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { Link } from '@tanstack/react-router';
 import { balanceLowRange, reminderDayChoices, type InformBody, type InformSetting } from '@cc/contracts/account';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useInform } from '../api/get-inform.ts';
 import { useSetInform } from '../api/set-inform.ts';
 import { useAccountT } from '../i18n.ts';
+import { TextLink } from '../../../components/text-link.tsx';
 
 function useSave() {
   const { t } = useAccountT();
@@ -101,7 +101,7 @@ export default function NotifyPage() {
             {!inform.data.email || !inform.data.telephone ? (
               <>
                 {' '}
-                <Link to="/account/secure" style={{ textDecoration: 'underline' }}>{t('notify.bindFirst')}</Link>
+                <TextLink to="/account/secure">{t('notify.bindFirst')}</TextLink>
               </>
             ) : null}
           </Typography.Paragraph>

@@ -9,12 +9,13 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import type { CtEntry, CtQuery } from '@cc/contracts/ct';
 import { formatDate, formatDateTime } from '../../../lib/datetime.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { toast } from '../../../lib/toast.ts';
 import { exportCt, useCt } from '../api/get-ct.ts';
+import { TextLink } from '../../../components/text-link.tsx';
 import { DiscoveryNav } from '../components/discovery-nav.tsx';
 import { useDiscoveryT } from '../i18n.ts';
 
@@ -61,7 +62,7 @@ export default function LogPage() {
                 <Flex gap={4} wrap data-testid="log-domains">{ct.data.domains.map((d) => <Tag key={d}>{d}</Tag>)}</Flex>
               ) : (
                 <span>
-                  {t('log.noDomains')} <Link to="/certhub/discovery/manage">{t('dashboard.addTargets')}</Link>
+                  {t('log.noDomains')} <TextLink to="/certhub/discovery/manage">{t('dashboard.addTargets')}</TextLink>
                 </span>
               ),
             },

@@ -12,7 +12,6 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Link } from '@tanstack/react-router';
 import type { Profile, ProfileBody } from '@cc/contracts/discovery';
 import { ApiError } from '../../../lib/http.ts';
 import { formatDateTime } from '../../../lib/datetime.ts';
@@ -22,6 +21,7 @@ import { useSaveProfile } from '../api/save-profile.ts';
 import { useScanNow } from '../api/scan-now.ts';
 import { DiscoveryNav } from '../components/discovery-nav.tsx';
 import { useDiscoveryT } from '../i18n.ts';
+import { TextLink } from '../../../components/text-link.tsx';
 
 type Editing = { id: number | null; values: ProfileBody };
 
@@ -88,7 +88,7 @@ export default function ProfilePage() {
         }
       >
         <Typography.Paragraph type="secondary">
-          {t('profile.intro')} <Link to="/account/notify" style={{ textDecoration: 'underline' }}>{t('profile.notify')}</Link>
+          {t('profile.intro')} <TextLink to="/account/notify">{t('profile.notify')}</TextLink>
         </Typography.Paragraph>
         <Table<Profile>
           rowKey="id"
