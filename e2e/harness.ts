@@ -21,6 +21,7 @@ import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { noWorldResolver } from '../apps/server/test/dns-helpers.ts';
 import { openDatabase } from '../apps/server/src/start.ts';
 import { buildApp, type App } from '../apps/server/src/app.ts';
 
@@ -60,6 +61,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     DEV_OUTBOX: 'on',
     // No load shedding: a busy CI machine would answer a person's click with 503 (test/pressure.test.ts tests shedding).
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Lookups (CAA, DCV, scans) stay on loopback unless the test brings a DNS of its own.
+    DNS_RESOLVER: await noWorldResolver(),
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });

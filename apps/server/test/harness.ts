@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase } from '../src/start.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { sandboxSecret } from '../src/adapters/payment/sandbox-secret.ts';
+import { noWorldResolver } from './dns-helpers.ts';
 
 export interface TestApp {
   app: App;
@@ -55,6 +56,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     ...(first ? { PAYMENT_SANDBOX_SECRET: sandboxSecret(first).toString('utf8') } : {}),
     // Tests read codes and links there; a test of the default passes DEV_OUTBOX: '' (unset).
     DEV_OUTBOX: 'on',
+    // Lookups (CAA, DCV, scans) stay on loopback unless the test brings a DNS of its own.
+    DNS_RESOLVER: await noWorldResolver(),
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });
