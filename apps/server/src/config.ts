@@ -124,6 +124,14 @@ export function dnsListenHost(c: Pick<Config, 'DNS_HOST' | 'NODE_ENV'>): string 
   return c.DNS_HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
 }
 
+/**
+ * The address people and clients reach this product at, without a trailing slash: PUBLIC_URL, else this machine's
+ * port on localhost (fine on one machine; mail links, CA URLs and the ACME server's URLs need PUBLIC_URL elsewhere).
+ */
+export function publicBaseUrl(c: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as a shell's `VAR=` does.
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -141,6 +149,9 @@ export function startupNotices(config: Config): { warnings: string[]; info: stri
   const info: string[] = [];
   if (config.CAPTCHA === 'off') warnings.push('CAPTCHA=off. The sign-in slider check is disabled; use this only for automated tests.');
   if (config.IP_RATE_LIMIT === 'off') warnings.push('IP_RATE_LIMIT=off. Anonymous calls are not limited per address; use this only for benchmarks.');
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    warnings.push(`PUBLIC_URL is not set: links in mail, CA certificate and CRL URLs and the ACME directory name ${publicBaseUrl(config)}, which only this machine reaches.`);
+  }
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) warnings.push('SMTP_URL is not set: verification codes and links are recorded but reach nobody.');
   if (config.DEV_OUTBOX === 'on') {
     warnings.push('DEV_OUTBOX=on. GET /dev/outbox shows every code and link sent to anyone; use this only on a machine nobody else can reach.');

@@ -102,8 +102,14 @@ describe('configuration refused in production', () => {
     const on = startupNotices(loadConfig({ DEV_OUTBOX: 'on', CAPTCHA: 'off' }));
     expect(on.warnings).toEqual([expect.stringMatching(/^CAPTCHA=off\./), expect.stringMatching(/^DEV_OUTBOX=on\. GET \/dev\/outbox shows every code/)]);
     expect(startupNotices(loadConfig({}))).toEqual({ warnings: [], info: [expect.stringMatching(/codes and links are printed to this log/)] });
-    expect(startupNotices(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }))).toEqual({ warnings: [], info: [] });
-    expect(startupNotices(loadConfig({ NODE_ENV: 'production' })).warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set: verification codes and links are recorded but reach nobody/)]);
+    const reachable = { NODE_ENV: 'production', PUBLIC_URL: 'https://console.example.com' };
+    expect(startupNotices(loadConfig({ ...reachable, SMTP_URL: 'smtp://mail.example.com:587' }))).toEqual({ warnings: [], info: [] });
+    expect(startupNotices(loadConfig(reachable)).warnings).toEqual([expect.stringMatching(/^SMTP_URL is not set: verification codes and links are recorded but reach nobody/)]);
+  });
+
+  it('warns in production without PUBLIC_URL: mail links, CA URLs and the ACME directory would name localhost', () => {
+    const { warnings } = startupNotices(loadConfig({ NODE_ENV: 'production', PORT: '8443', SMTP_URL: 'smtp://mail.example.com:587' }));
+    expect(warnings).toEqual([expect.stringMatching(/^PUBLIC_URL is not set: .*ACME directory name http:\/\/localhost:8443,/)]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '@cc/db/client';
-import type { Config } from '../../config.ts';
+import { publicBaseUrl, type Config } from '../../config.ts';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { createDnsLookup, type DnsLookup } from '../../adapters/dns/resolver.ts';
 import { createBuiltinCa, type BuiltinCa } from '../../adapters/ca/builtin.ts';
@@ -26,7 +26,7 @@ export function ordersContext(app: FastifyInstance): OrdersContext {
   let ctx = contexts.get(app.db);
   if (!ctx) {
     const box = secretBox(app.config);
-    const baseUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, '');
+    const baseUrl = publicBaseUrl(app.config);
     ctx = {
       db: app.db,
       config: app.config,

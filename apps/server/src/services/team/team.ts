@@ -7,6 +7,7 @@ import type { deptCreateBody, deptUpdateBody, invitationAcceptBody, rolePayLimit
 import { fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { publicBaseUrl } from '../../config.ts';
 import { formatTime } from '../session/accounts.ts';
 import { smsAddress } from '../session/codes.ts';
 import { audit } from './audit.ts';
@@ -224,7 +225,7 @@ async function sendInvitation(app: FastifyInstance, inv: Invitation, locale: Loc
   }
 }
 
-const baseUrlOf = (app: FastifyInstance) => (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, '');
+const baseUrlOf = (app: FastifyInstance) => publicBaseUrl(app.config);
 
 async function newInvitation(app: FastifyInstance, q: Queryable, accountId: number, m: { id: number; name: string; email: string | null; telephone: string | null; tel_prefix: string }): Promise<Invitation> {
   const token = randomToken();
