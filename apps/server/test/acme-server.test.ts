@@ -314,6 +314,21 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     const w = (ari.json() as { suggestedWindow: { start: string; end: string } }).suggestedWindow;
     expect(new Date(w.start) < new Date(w.end)).toBe(true);
     expect(new Date(w.end) < new Date(leaf.validTo)).toBe(true);
+
+    // Renewing names the certificate replaced (RFC 9773 §5): the new order is a renewal of the old one, once.
+    const old = await t.app.db.query<{ id: number; order_no: string }>(`SELECT id, order_no FROM orders WHERE common_name = 'caa.test'`);
+    const renewal = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'caa.test' }], replaces: certId });
+    expect(renewal.status, renewal.body).toBe(201);
+    expect(renewal.json.replaces).toBe(certId);
+    const [renewed] = await t.app.db.query<{ renewed_from: number }>(`SELECT o.renewed_from FROM acme_server_orders a JOIN orders o ON o.id = a.order_id WHERE a.replaces = $1`, [certId]);
+    expect(renewed!.renewed_from).toBe(old[0]!.id);
+    const again = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'caa.test' }], replaces: certId });
+    expect(problem(again)).toEqual(['urn:ietf:params:acme:error:alreadyReplaced', 409]);
+    expect(again.json.detail).toMatch(/^The certificate .+ is already replaced by order /);
+    const elsewhere = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'other.hosted.test' }], replaces: certId });
+    expect(problem(elsewhere)).toEqual(['urn:ietf:params:acme:error:unauthorized', 403]);
+    const unknown = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'caa.test' }], replaces: `${certId.split('.')[0]}.AQID` });
+    expect(problem(unknown)).toEqual(['urn:ietf:params:acme:error:malformed', 400]);
   });
 
   it('holds an EAB key to its products and its spending limit', async () => {

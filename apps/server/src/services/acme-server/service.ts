@@ -144,6 +144,7 @@ type OrderRow = {
   order_id: number;
   acme_account_id: number;
   identifiers: { type: string; value: string }[];
+  replaces: string | null;
   expires_at: Date;
   error: unknown;
   order_status: number;
@@ -156,7 +157,7 @@ type OrderRow = {
   product_no: string;
 };
 
-const orderColumns = `a.id AS acme_id, a.order_id, a.acme_account_id, a.identifiers, a.expires_at, a.error, o.order_status, o.csr, o.not_before, o.not_after,
+const orderColumns = `a.id AS acme_id, a.order_id, a.acme_account_id, a.identifiers, a.replaces, a.expires_at, a.error, o.order_status, o.csr, o.not_before, o.not_after,
   o.account_id, o.order_no, o.brand, o.product_no`;
 
 /** An ACME order of this ACME account; another's is refused as unauthorized (its existence told, not its content). */
@@ -193,6 +194,7 @@ export async function orderView(q: Queryable, o: OrderRow, u: Urls) {
     status,
     expires: new Date(o.expires_at).toISOString(),
     identifiers: o.identifiers,
+    ...(o.replaces ? { replaces: o.replaces } : {}),
     authorizations: authz.map((a) => u.authz(a.id)),
     finalize: u.finalize(o.acme_id),
     ...(status === 'valid' ? { certificate: u.cert(o.acme_id) } : {}),
@@ -275,6 +277,9 @@ export async function newOrder(ctx: OrdersContext, acct: AcmeAccount, product: P
         if (err instanceof InsufficientBalanceError) throw new AcmeProblem('unauthorized', 403, 'acme.p.insufficientBalance', { price: yuanText(o.payAmount), productNo: product.productNo, balance: '' });
         throw err;
       }
+    }
+    if (parsed.data.replaces) {
+      await q.query(`UPDATE orders SET renewed_from = $2 WHERE id = $1`, [o.id, await replacedOrder(q, acct, parsed.data.replaces, names)]);
     }
     const [a] = await q.query<{ id: number }>(
       `INSERT INTO acme_server_orders (order_id, acme_account_id, identifiers, replaces, expires_at) VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING id`,
@@ -485,18 +490,45 @@ export async function revokeCert(ctx: OrdersContext, body: unknown, who: { acct?
   });
 }
 
+/** The certificate an ARI certID names (RFC 9773 §4.1): base64url(authority key identifier) "." base64url(serial DER). */
+async function certByCertId(q: Queryable, certId: string): Promise<CertRow | undefined> {
+  const [aki, serialB64] = certId.split('.');
+  if (!aki || !serialB64 || !/^[A-Za-z0-9_-]+$/.test(aki) || !/^[A-Za-z0-9_-]+$/.test(serialB64)) throw new AcmeProblem('malformed', 400, 'acme.p.malformed', { reason: 'certID' });
+  const c = await certBySerial(q, Buffer.from(serialB64, 'base64url').toString('hex'));
+  if (!c) return undefined;
+  const ext = new x509.X509Certificate(c.cert_pem).getExtension(x509.AuthorityKeyIdentifierExtension);
+  return ext?.keyId && Buffer.from(ext.keyId, 'hex').toString('base64url') !== aki ? undefined : c;
+}
+
+/**
+ * What a new order's `replaces` names (RFC 9773 §5): a certificate issued here to the same account, sharing a name with
+ * the order, not yet replaced by another order still under way or issued (409 alreadyReplaced). Its order becomes the
+ * new order's `renewed_from`, so the console shows the renewal as for one made there. Checked under the old order's lock.
+ */
+async function replacedOrder(q: Queryable, acct: AcmeAccount, certId: string, names: string[]): Promise<number> {
+  const c = await certByCertId(q, certId);
+  if (!c) throw new AcmeProblem('malformed', 400, 'acme.p.certUnknown');
+  if (c.account_id !== acct.account_id) throw new AcmeProblem('unauthorized', 403, 'acme.p.replacesOther');
+  const [old] = await q.query<{ domains: string[] }>(
+    `SELECT array(SELECT lower(d.domain) FROM order_domains d WHERE d.order_id = o.id) AS domains FROM orders o WHERE o.id = $1 FOR UPDATE`,
+    [c.order_id],
+  );
+  if (!old || !names.some((n) => old.domains.includes(n))) throw new AcmeProblem('unauthorized', 403, 'acme.p.replacesOther');
+  const [other] = await q.query<{ order_no: string }>(
+    `SELECT order_no FROM orders WHERE renewed_from = $1 AND order_status <> ALL($2::int[]) LIMIT 1`,
+    [c.order_id, [orderStatus.cancelled]],
+  );
+  if (other) throw new AcmeProblem('alreadyReplaced', 409, 'acme.p.alreadyReplaced', { certId, orderNo: other.order_no });
+  return c.order_id;
+}
+
 /**
  * renewalInfo (ARI, RFC 9773): certID is base64url(authority key identifier) "." base64url(serial DER); the window
  * opens at two thirds of the lifetime and closes at five sixths; a revoked certificate is to be replaced now.
  */
 export async function renewalInfo(q: Queryable, certId: string, now: Date) {
-  const [aki, serialB64] = certId.split('.');
-  if (!aki || !serialB64 || !/^[A-Za-z0-9_-]+$/.test(aki) || !/^[A-Za-z0-9_-]+$/.test(serialB64)) throw new AcmeProblem('malformed', 400, 'acme.p.malformed', { reason: 'certID' });
-  const c = await certBySerial(q, Buffer.from(serialB64, 'base64url').toString('hex'));
+  const c = await certByCertId(q, certId);
   if (!c) throw new AcmeProblem('notFound', 404, 'acme.p.certUnknown');
-  const leaf = new x509.X509Certificate(c.cert_pem);
-  const ext = leaf.getExtension(x509.AuthorityKeyIdentifierExtension);
-  if (ext?.keyId && Buffer.from(ext.keyId, 'hex').toString('base64url') !== aki) throw new AcmeProblem('notFound', 404, 'acme.p.certUnknown');
   const from = new Date(c.not_before).getTime();
   const life = new Date(c.not_after).getTime() - from;
   const window = c.revoked_at
