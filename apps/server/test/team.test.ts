@@ -5,6 +5,7 @@ import { permissions, type Permission } from '@cc/contracts/team';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts, validContact } from './purchase-helpers.ts';
 import { freshIp, readCode, sha256hex, solveCaptcha } from './session-helpers.ts';
+import { drainAll } from './orders-helpers.ts';
 import { createSession } from '../src/plugins/auth.ts';
 import { checkPermissionsDeclared, permissionDefault } from '../src/plugins/permissions.ts';
 import { hashPassword } from '../src/lib/password.ts';
@@ -282,6 +283,14 @@ describe('departments', () => {
     }
     const batch = must<{ results: { zone: string; ok: boolean }[] }>(await techA.post('/dm-serv/v1/dns/batch', { zones: [zone.b], action: 'add', records: [{ host: 'x', type: 'A', value: '192.0.2.9', ttl: 600 }], preview: false }));
     expect(batch.results[0]!.ok).toBe(false);
+    // Batch work and groups reach only the names the member sees, also when the job runs later.
+    const work = must<{ id: string }>(await techA.post(`${P}/batch`, { kind: 'remark', remark: 'by A', domains: [dom.a, dom.b] }));
+    await drainAll(t.app);
+    const done = must<{ done: number; failed: number; items: { domain: string; status: string }[] }>(await techA.get(`${P}/batch/${work.id}`));
+    expect(done.items.map((i) => [i.domain, i.status])).toEqual([[dom.a, 'done'], [dom.b, 'failed']]);
+    const group = must<{ id: number }>(await own.post(`${P}/groups`, { name: `G${tag}` }));
+    expect(must<{ changed: number }>(await techA.post(`${P}/groups/addDomain/${group.id}`, { domains: [dom.a, dom.b] })).changed).toBe(1);
+    expect((await techA.post(`${P}/batch`, { kind: 'ownership', contactId: regId.b, domains: [dom.a] })).body.code).not.toBe(200);
     // Nothing of B changed.
     expect(await zones(techB)).toEqual([zone.b]);
     expect(await regs(techB)).toEqual([reg.b]);

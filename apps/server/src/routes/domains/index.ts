@@ -176,14 +176,14 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null);
   });
   app.post(`${P}/groups/addDomain/:id`, { schema: { tags, summary: 'Puts names into a group', params: c.idParams, body: c.groupDomainsBody, response: { 200: envelope(z.object({ changed: z.number() })) } } },
-    async (request) => ok(await manage.groupDomains(app.db, me(request), request.params.id, request.body.domains, true)));
+    async (request) => ok(await manage.groupDomains(app.db, await who(request), request.params.id, request.body.domains, true)));
   app.post(`${P}/groups/delDomain/:id`, { schema: { tags, summary: 'Takes names out of a group', params: c.idParams, body: c.groupDomainsBody, response: { 200: envelope(z.object({ changed: z.number() })) } } },
-    async (request) => ok(await manage.groupDomains(app.db, me(request), request.params.id, request.body.domains, false)));
+    async (request) => ok(await manage.groupDomains(app.db, await who(request), request.params.id, request.body.domains, false)));
 
   // Batch work
   app.post(`${P}/batch`, { schema: { tags, summary: 'Starts batch work over many names: ownership, nameservers, group or remark; progress at GET batch/{id}', body: c.batchBody, response: { 200: envelope(c.batchAnswer) } } },
     async (request) => {
-      const r = await startBatch(ctx, me(request), request.body);
+      const r = await startBatch(ctx, await who(request), request.body);
       app.jobs.kick();
       return ok(r);
     });

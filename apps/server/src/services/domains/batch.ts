@@ -9,18 +9,24 @@ import type { DomainsContext } from './context.ts';
 import { contactsById } from './contacts.ts';
 import { checkNameservers, setNameserversIn, setOwnerIn } from './manage.ts';
 import { parse } from './names.ts';
+import { accountIdOf, deptFilterSql, type Viewer, type Who } from '../team/scope.ts';
 
 /** Runs a batch's waiting names in slices, so a batch of thousands neither holds one transaction nor blocks other jobs. */
 export const domainsBatchJob = 'domains.batch' satisfies JobKind;
 const slice = 100;
 
-type Params = { contactId?: number | undefined; nameservers?: string[] | undefined; groupId?: number | null | undefined; remark?: string | undefined };
+type Params = {
+  contactId?: number | undefined; nameservers?: string[] | undefined; groupId?: number | null | undefined; remark?: string | undefined;
+  /** Who started it, as seen then: a member's batch changes only the names of its departments (and its own). */
+  viewer?: { memberId: number | null; depts: number[] | null } | undefined;
+};
 
 /** Starts a batch (ownership, nameservers, group, remark) over many names: checked up front, run by the job queue. */
-export async function startBatch(ctx: DomainsContext, accountId: number, b: { kind: BatchKind; domains: string[] } & Params) {
-  const params: Params = {};
+export async function startBatch(ctx: DomainsContext, who: Who, b: { kind: BatchKind; domains: string[] } & Params) {
+  const accountId = accountIdOf(who);
+  const params: Params = typeof who === 'number' || who.depts === null ? {} : { viewer: { memberId: who.memberId, depts: who.depts } };
   if (b.kind === 'ownership') {
-    if (!b.contactId || !(await contactsById(ctx.db, accountId, [b.contactId])).size) throw new RuleError('NOT_FOUND', said('dm.contact.notFound'), { contactId: said('dm.contact.notFound') });
+    if (!b.contactId || !(await contactsById(ctx.db, who, [b.contactId])).size) throw new RuleError('NOT_FOUND', said('dm.contact.notFound'), { contactId: said('dm.contact.notFound') });
     params.contactId = b.contactId;
   } else if (b.kind === 'nameservers') {
     params.nameservers = checkNameservers(b.nameservers ?? []);
@@ -48,11 +54,17 @@ export async function startBatch(ctx: DomainsContext, accountId: number, b: { ki
 export async function runBatchSlice(ctx: DomainsContext, batchId: string): Promise<'more' | 'done'> {
   const [b] = await ctx.db.query<{ account_id: number; kind: BatchKind; params: Params }>(`SELECT account_id, kind, params FROM domain_batches WHERE id = $1 AND finished_at IS NULL`, [batchId]);
   if (!b) return 'done';
+  const viewer: Viewer | null = b.params.viewer ? { id: b.account_id, ...b.params.viewer } : null;
   const items = await ctx.db.query<{ seq: number; name: string }>(`SELECT seq, name FROM domain_batch_items WHERE batch_id = $1 AND status = 'waiting' ORDER BY seq LIMIT ${slice}`, [batchId]);
   for (const it of items) {
     let message = '';
     try {
       await ctx.db.tx(async (q) => {
+        if (viewer) {
+          const params: unknown[] = [b.account_id, it.name];
+          const [seen] = await q.query(`SELECT 1 FROM domains d WHERE account_id = $1 AND name = $2 AND gone_at IS NULL${deptFilterSql(viewer, 'd', params)}`, params);
+          if (!seen) throw new RuleError('NOT_FOUND', said('dm.domain.notFound', { domains: it.name }));
+        }
         if (b.kind === 'ownership') await setOwnerIn(q, ctx, b.account_id, it.name, b.params.contactId!);
         else if (b.kind === 'nameservers') await setNameserversIn(q, ctx, b.account_id, it.name, b.params.nameservers!);
         else {

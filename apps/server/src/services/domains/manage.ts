@@ -231,12 +231,16 @@ export async function deleteGroup(q: Queryable, accountId: number, id: number) {
 }
 
 /** groups/addDomain and delDomain: names of the account into or out of a group. */
-export async function groupDomains(q: Queryable, accountId: number, id: number, domains: string[], add: boolean) {
+export async function groupDomains(q: Queryable, who: Who, id: number, domains: string[], add: boolean) {
+  const accountId = accountIdOf(who);
   const [g] = await q.query(`SELECT 1 FROM domain_groups WHERE id = $1 AND account_id = $2`, [id, accountId]);
   if (!g) throw groupNotFound();
   const names = domains.map((d) => parse(d)?.ascii ?? d.trim().toLowerCase());
+  const params: unknown[] = [accountId, id, names];
+  // Only the names the member sees: another department's are left as they are (and not counted).
+  const scope = deptFilterSql(who, 'd', params);
   const r = add
-    ? await q.query(`UPDATE domains SET group_id = $2, updated_at = now() WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($3::text[]) RETURNING id`, [accountId, id, names])
-    : await q.query(`UPDATE domains SET group_id = NULL, updated_at = now() WHERE account_id = $1 AND gone_at IS NULL AND group_id = $2 AND name = ANY($3::text[]) RETURNING id`, [accountId, id, names]);
+    ? await q.query(`UPDATE domains d SET group_id = $2, updated_at = now() WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($3::text[])${scope} RETURNING id`, params)
+    : await q.query(`UPDATE domains d SET group_id = NULL, updated_at = now() WHERE account_id = $1 AND gone_at IS NULL AND group_id = $2 AND name = ANY($3::text[])${scope} RETURNING id`, params);
   return { changed: r.length };
 }
