@@ -8,7 +8,13 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'api', include: ['apps/server/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
+      {
+        test: {
+          name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
+          // What a page shows after a call settles: on a loaded machine that can take longer than the 1 s default.
+          expect: { poll: { timeout: 15_000 } },
+        },
+      },
     ],
   },
 });

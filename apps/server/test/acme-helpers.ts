@@ -1,4 +1,5 @@
 import { createHmac, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
+import type { App } from '../src/app.ts';
 
 /** How a test reaches the server: a POST of a JWS to a path, a HEAD for a nonce. */
 export interface AcmeTransport {
@@ -62,6 +63,20 @@ export function fetchTransport(origin: string): AcmeTransport {
     async nonce(productNo) {
       const r = await fetch(`${origin}/acme/${productNo}/new-nonce`, { method: 'HEAD' });
       return r.headers.get('replay-nonce') ?? '';
+    },
+  };
+}
+
+/** Through app.inject, in English (API tests: no socket). */
+export function injectTransport(app: () => App): AcmeTransport {
+  return {
+    async post(path, body) {
+      const r = await app().inject({ method: 'POST', url: path, headers: { 'content-type': 'application/jose+json', 'accept-language': 'en' }, payload: JSON.stringify(body) });
+      const json = r.headers['content-type']?.toString().includes('json') ? (r.json() as Record<string, unknown>) : {};
+      return { status: r.statusCode, headers: r.headers as Record<string, unknown>, json, body: r.body };
+    },
+    async nonce(productNo) {
+      return String((await app().inject({ method: 'HEAD', url: `/acme/${productNo}/new-nonce` })).headers['replay-nonce']);
     },
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, newAccount, testProducts, validOrganization } from './purchase-helpers.ts';
 import { startDns } from './orders-helpers.ts';
-import { AcmeTestClient } from './acme-helpers.ts';
+import { AcmeTestClient, injectTransport } from './acme-helpers.ts';
 
 /**
  * Rules an ACME order keeps like any order: the per-account order limit (ACME_ORDERS_PER_MINUTE, counted in the
@@ -14,16 +14,7 @@ const base = 'https://acme.rate.test';
 let t: TestApp;
 let dns: Awaited<ReturnType<typeof startDns>>;
 
-const injected = {
-  async post(path: string, body: unknown) {
-    const r = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/jose+json', 'accept-language': 'en' }, payload: JSON.stringify(body) });
-    const json = r.headers['content-type']?.toString().includes('json') ? (r.json() as Record<string, unknown>) : {};
-    return { status: r.statusCode, headers: r.headers as Record<string, unknown>, json, body: r.body };
-  },
-  async nonce(productNo: string) {
-    return String((await t.app.inject({ method: 'HEAD', url: `/acme/${productNo}/new-nonce` })).headers['replay-nonce']);
-  },
-};
+const injected = injectTransport(() => t.app);
 
 beforeAll(async () => {
   // A loopback DNS that knows no validation record: the orders stay pending, which is all this test needs.

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeEcCsr, newAccount, testProducts } from './purchase-helpers.ts';
 import { freePort } from './dns-helpers.ts';
-import { AcmeTestClient } from './acme-helpers.ts';
+import { AcmeTestClient, injectTransport } from './acme-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
 import { ordersContext } from '../src/services/orders/context.ts';
 
@@ -169,17 +169,7 @@ describe('lego against the ACME server', () => {
 });
 
 
-/** Through app.inject, in English. */
-const injected = {
-  async post(path: string, body: unknown) {
-    const r = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/jose+json', 'accept-language': 'en' }, payload: JSON.stringify(body) });
-    const json = r.headers['content-type']?.toString().includes('json') ? (r.json() as Record<string, unknown>) : {};
-    return { status: r.statusCode, headers: r.headers as Record<string, unknown>, json, body: r.body };
-  },
-  async nonce(productNo: string) {
-    return String((await t.app.inject({ method: 'HEAD', url: `/acme/${productNo}/new-nonce` })).headers['replay-nonce']);
-  },
-};
+const injected = injectTransport(() => t.app);
 class Client extends AcmeTestClient {
   constructor(alg: 'ES256' | 'ES384' | 'RS256' = 'ES256') {
     super(() => base, product.productNo, injected, alg);

@@ -24,6 +24,7 @@ export const en: Strings = {
     saved: 'Saved',
     none: 'None',
   },
+  ownerProof: { password: 'Your password', channel: 'Send the code to', channelEmail: 'E-mail {{to}}', channelTel: 'Phone {{to}}' },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },
   lang: { label: 'Language', zh: '中文', en: 'English' },
   currency: { label: 'Currency' },

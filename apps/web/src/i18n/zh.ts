@@ -23,6 +23,7 @@ export const zh = {
     saved: '设置成功',
     none: '无',
   },
+  ownerProof: { password: '登录密码', channel: '验证码发送到', channelEmail: '邮箱 {{to}}', channelTel: '手机 {{to}}' },
   theme: { label: '主题', light: '浅色', dark: '深色', system: '跟随系统' },
   lang: { label: '语言', zh: '中文', en: 'English' },
   currency: { label: '货币' },

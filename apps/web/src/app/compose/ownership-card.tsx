@@ -4,14 +4,11 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { ownershipTransferBody } from '@cc/contracts/team';
-import { maskContact } from '@cc/domain/account';
-import { CodeField } from '../../components/code-field.tsx';
+import { OwnerProofFields } from '../../components/owner-proof-fields.tsx';
 import { useCodeConfirm } from '../../hooks/use-code-confirm.ts';
 import { rulesFrom } from '../../lib/form-rules.ts';
 import { sha256Hex } from '../../lib/hash.ts';
@@ -81,19 +78,7 @@ export function OwnershipCard() {
               data-testid="ownership-member"
             />
           </Form.Item>
-          <Form.Item name="password" label={t('owner.password')} rules={[{ required: true, message: msg('v.passwordEmpty') }]}>
-            <Input.Password autoComplete="current-password" data-testid="ownership-password" />
-          </Form.Item>
-          <Form.Item name="channel" label={t('owner.channel')}>
-            <Radio.Group data-testid="ownership-channel">
-              {channels.map((c) => (
-                <Radio key={c} value={c}>
-                  {c === 'email' ? t('owner.channelEmail', { to: maskContact(owner?.email ?? '') }) : t('owner.channelTel', { to: maskContact(owner?.telephone.split(' ').pop() ?? '') })}
-                </Radio>
-              ))}
-            </Radio.Group>
-          </Form.Item>
-          <CodeField rules={rulesFrom(shape.code, msg)} send={send} testId="ownership-code" />
+          <OwnerProofFields channels={channels} owner={owner} send={send} codeRules={rulesFrom(shape.code, msg)} testId="ownership" />
         </Form>
         {error ? <Alert type="error" showIcon title={error} data-testid="ownership-error" /> : null}
       </Modal>

@@ -8,9 +8,7 @@ import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
-import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
@@ -18,9 +16,8 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { Link } from '@tanstack/react-router';
 import { closeAccountBody, type CloseChannel, type ManageAnswer } from '@cc/contracts/account';
-import { maskContact } from '@cc/domain/account';
 import type { ClosureBlockerKind } from '@cc/domain/account-closure';
-import { CodeField } from '../../../components/code-field.tsx';
+import { OwnerProofFields } from '../../../components/owner-proof-fields.tsx';
 import { useCodeConfirm } from '../../../hooks/use-code-confirm.ts';
 import { rulesFrom } from '../../../lib/form-rules.ts';
 import { sha256Hex } from '../../../lib/hash.ts';
@@ -88,19 +85,7 @@ function CloseDialog({ open, data, onClose }: { open: boolean; data: ManageAnswe
     >
       <Alert type="warning" showIcon title={t('manage.dialogWarn')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" initialValues={{ channel: channels[0], confirm: false }} requiredMark={false}>
-        <Form.Item name="password" label={t('manage.password')} rules={[{ required: true, message: msg('v.passwordEmpty') }]}>
-          <Input.Password autoComplete="current-password" data-testid="close-password" />
-        </Form.Item>
-        <Form.Item name="channel" label={t('manage.channel')}>
-          <Radio.Group data-testid="close-channel">
-            {channels.map((c) => (
-              <Radio key={c} value={c}>
-                {c === 'email' ? t('manage.channelEmail', { to: maskContact(data.owner.email) }) : t('manage.channelTel', { to: maskContact(data.owner.telephone.split(' ').pop() ?? '') })}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <CodeField rules={rulesFrom(shape.code, msg)} send={send} testId="close-code" />
+        <OwnerProofFields channels={channels} owner={data.owner} send={send} codeRules={rulesFrom(shape.code, msg)} testId="close" />
         <Form.Item
           name="confirm"
           valuePropName="checked"
