@@ -21,7 +21,7 @@ import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { noWorldResolver } from '../apps/server/test/dns-helpers.ts';
+import { freePort, noWorldResolver } from '../apps/server/test/dns-helpers.ts';
 import { openDatabase } from '../apps/server/src/start.ts';
 import { buildApp, type App } from '../apps/server/src/app.ts';
 
@@ -52,7 +52,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     LOG_LEVEL: 'silent',
     CAPTCHA: 'on',
     HOST: '127.0.0.1',
-    PORT: '0',
+    // A real port from the start, so the addresses the server writes (ACME directory, links) name the one it listens on.
+    PORT: String(await freePort()),
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
     DATABASE_URL: process.env.DATABASE_URL,
@@ -67,7 +68,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   const db = await openDatabase(config, { inMemory: true });
   const app = await buildApp({ config, db });
-  await app.listen({ host: config.HOST, port: 0 });
+  await app.listen({ host: config.HOST, port: config.PORT });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 

@@ -1,4 +1,6 @@
 import './lib/zod-no-eval.ts';
+// antd's component styles, built ahead (theme.zeroRuntime in app/providers.tsx): no style is generated while rendering.
+import 'antd/dist/antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';

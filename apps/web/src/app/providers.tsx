@@ -61,6 +61,8 @@ function Themed({ children }: { children: React.ReactNode }) {
     // so text takes a lighter blue there while filled buttons keep the brand colour under their white text.
     const accentText = dark ? '#7b9dff' : primaryColor;
     return {
+      // Component styles come from antd's built stylesheet (main.tsx); only the theme's CSS variables are made here.
+      zeroRuntime: true,
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
       token: { colorPrimary: primaryColor, colorPrimaryText: accentText, colorLink: accentText, colorTextTertiary: ink(0.6), colorTextDescription: ink(0.6), colorTextPlaceholder: ink(0.55), colorError: dark ? '#ff7875' : '#d9363e' },
       components: {

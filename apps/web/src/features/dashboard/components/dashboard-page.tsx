@@ -55,7 +55,8 @@ export default function DashboardPage() {
       <Typography.Paragraph type="secondary">{t('dashboard.intro', { site: site.siteName })}</Typography.Paragraph>
       {error ? <Alert type="error" showIcon title={error instanceof ApiError ? error.msg : t('http.disconnected')} style={{ marginBottom: 16 }} /> : null}
       {home.error instanceof ApiError ? <Alert type="error" showIcon title={home.error.msg} style={{ marginBottom: 16 }} /> : null}
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      {/* The level after the greeting's (heading order), at the size of a section label. */}
+      <Typography.Title level={4} style={{ marginTop: 0, fontSize: 16 }}>
         {h.t('todo')}
       </Typography.Title>
       <ActionCards data={home.data} />
