@@ -4,7 +4,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { createDb } from '@cc/db/client';
 import autocannon from 'autocannon';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -85,13 +86,22 @@ export async function startBareFastify(): Promise<{ url: string; stop(): Promise
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'cc-bench-')));
+  // On PostgreSQL a server gets a schema of its own (its keys and figures start clean), dropped when it stops.
+  const dbUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  const ownSchema = dbUrl && !env.DATABASE_SCHEMA ? `bench_${randomBytes(5).toString('hex')}` : undefined;
+  if (ownSchema) env = { ...env, DATABASE_SCHEMA: ownSchema };
   const t0 = performance.now();
   // BENCH_SERVER_NODE_ARGS adds Node options to the servers (--cpu-prof --cpu-prof-dir=/tmp/prof to profile them).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     // CAPTCHA=off (scripted sign-ins) is refused in production; NODE_ENV changes nothing else that is measured.
-    env: { ...process.env, NODE_ENV: env.CAPTCHA === 'off' ? 'test' : 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env, NODE_ENV: env.CAPTCHA === 'off' ? 'test' : 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
+      // Production on a shared database asks for the secrets every instance shares: a bench server has its own.
+      MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'), OPERATOR_SECRET: randomBytes(32).toString('hex'),
+      ...env,
+    },
     // BENCH_SERVER_LOG=file keeps the servers' log (warnings: 503s under pressure, lost connections) for a look afterwards.
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore', 'inherit'],
   });
@@ -119,10 +129,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (!token) throw new Error(`sign-in failed: ${await r.text()}`);
       return token;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
+    async stop() {
+      await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      if (ownSchema && dbUrl) {
+        const db = await createDb({ url: dbUrl });
+        await db.query(`DROP SCHEMA IF EXISTS "${ownSchema}" CASCADE`);
+        await db.close();
+      }
+    },
   };
 }

@@ -168,6 +168,13 @@ describe('certificate packages', () => {
     expect(((await me.get('/v1/certPkg')).body.data as { packages: { remaining: number }[] }).packages[0]!.remaining).toBe(2);
     // The service the ACME orders will call draws all or nothing.
     expect(await t.app.db.tx((q) => drawFromPackage(q, a.id, 'T-FLEX', 3))).toBeNull();
+    // Many orders in one request: the package covers the first two, the third pays in full.
+    const sslCerts = await Promise.all(['b1', 'b2', 'b3'].map(async (n) => ({ commonName: `${n}.example.com`, csr: await makeCsr(`${n}.example.com`) })));
+    const batch = await me.post('/v1/orders/certificate/T-FLEX', { year: 1, dcvMethod: 'dns', sslCerts });
+    expect(batch.body.code, batch.body.msg).toBe(200);
+    const drawn = await t.app.db.query<{ common_name: string; pay_amount: string | number; order_status: number }>(
+      `SELECT common_name, pay_amount, order_status FROM orders WHERE order_no = ANY($1::text[]) ORDER BY common_name`, [String(batch.body.data).split(',')]);
+    expect(drawn.map((o) => [o.common_name, Number(o.pay_amount), o.order_status])).toEqual([['b1.example.com', 0, 1002], ['b2.example.com', 0, 1002], ['b3.example.com', 20_000, 1001]]);
     // Bills show the package.
     const bills = (await me.get('/v1/transactions?item=package')).body.data as Page<{ amount: number; productType: string }>;
     expect(bills.data).toEqual([expect.objectContaining({ amount: 45_000, productType: 'package' })]);

@@ -154,8 +154,11 @@ async function writeOrders(deps: CreateOrdersDeps, accountId: number, product: P
     const numbered: NewOrder[] = orders.map((o) => ({ ...o.order, orderNo: '' }));
     // The account's own price for this many certificates, then its packages first (billing/prices.ts accountPrice).
     const rules = await discountRules(q, accountId);
+    // Every order of a request draws the same units: once a draw finds no package with enough left, none will.
+    let packagesLeft = true;
     for (const o of numbered) {
-      const priced = await priceOrder(q, accountId, product, rules, { term: body.year, rawAmount: o.rawAmount, quantity: numbered.length });
+      const priced = await priceOrder(q, accountId, product, rules, { term: body.year, rawAmount: o.rawAmount, quantity: numbered.length, tryPackage: packagesLeft });
+      if (!priced.certPackageId) packagesLeft = false;
       Object.assign(o, priced);
     }
     drawOrderNos(numbered, now);
@@ -251,10 +254,10 @@ function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBo
  * the term, the units drawn from it (in this transaction) and only the rest to pay; nothing left to pay starts
  * validation at once, as a free product does.
  */
-async function priceOrder(q: Queryable, accountId: number, product: Product, rules: DiscountRule[], o: { term: number; rawAmount: number; quantity: number }) {
+async function priceOrder(q: Queryable, accountId: number, product: Product, rules: DiscountRule[], o: { term: number; rawAmount: number; quantity: number; tryPackage?: boolean }) {
   const discount = discountFor(rules, { productNo: product.productNo, brand: product.brand, quantity: o.quantity });
   const cover = packageCover(product, o.term, Number.MAX_SAFE_INTEGER);
-  const certPackageId = cover.units ? await drawFromPackage(q, accountId, product.productNo, cover.units) : null;
+  const certPackageId = cover.units && o.tryPackage !== false ? await drawFromPackage(q, accountId, product.productNo, cover.units) : null;
   const payAmount = discounted(certPackageId ? o.rawAmount - cover.coveredRaw : o.rawAmount, discount);
   return {
     discount,
