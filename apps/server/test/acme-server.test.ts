@@ -272,6 +272,9 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     expect(await t.app.db.query(`SELECT 1 FROM orders WHERE account_id = $1`, [poor.id])).toEqual([]);
     const bad = await c.post('new-order', { identifiers: [{ type: 'dns', value: 'not a name' }] });
     expect(problem(bad)).toEqual(['urn:ietf:params:acme:error:rejectedIdentifier', 400]);
+    const nul = await c.post('new-order', { identifiers: [{ type: 'dns', value: 'a\u0000.example' }] });
+    expect(problem(nul)).toEqual(['urn:ietf:params:acme:error:malformed', 400]);
+    expect(nul.json.detail).toBe('Malformed request: payload has a NUL or unpaired surrogate at identifiers.0.value');
   });
 
   it('refuses to issue when CAA forbids the CA, and issues once the record allows it; ARI tells when to renew', async () => {

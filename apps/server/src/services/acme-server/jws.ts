@@ -1,4 +1,5 @@
 import { createHash, createHmac, createPublicKey, timingSafeEqual, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { findTextFault } from '../../plugins/input-guard.ts';
 
 /**
  * JSON Web Signatures as ACME sends them (RFC 8555 §6.2, flattened JSON serialization, RFC 7515), verified with
@@ -38,11 +39,16 @@ const isB64u = (s: string) => /^[A-Za-z0-9_-]*$/.test(s);
 
 export function decodeJson<T>(part: string, what: string): T {
   if (!isB64u(part)) throw new JwsError('malformed', 'acme.p.malformed', { reason: `${what} is not base64url` });
+  let value: unknown;
   try {
-    return JSON.parse(fromB64u(part).toString('utf8')) as T;
+    value = JSON.parse(fromB64u(part).toString('utf8'));
   } catch {
     throw new JwsError('malformed', 'acme.p.malformed', { reason: `${what} is not JSON` });
   }
+  // The input guard sees only the base64url text: the decoded JSON gets the same text check as any body.
+  const fault = findTextFault(value);
+  if (fault) throw new JwsError('malformed', 'acme.p.malformed', { reason: `${what} has a NUL or unpaired surrogate at ${fault.path || 'its top'}` });
+  return value as T;
 }
 
 export function headerOf(jws: FlatJws): JwsHeader {
