@@ -86,7 +86,9 @@ describe('messages, dashboard and help', () => {
 
   it('the dashboard shows an order awaiting validation with its method; its figure and its row land on it; the DCV card opens the DNS article', async () => {
     const o = await paidOrder('await');
-    await expect.poll(async () => (await api<{ awaitingValidation: { count: number } }>('GET', '/v1/dashboard')).awaitingValidation.count, { timeout: 30_000 }).toBe(1);
+    // Paid is 1002 at once; the method is there once the paid job has started validation (names and values).
+    const awaiting = async () => (await api<{ awaitingValidation: { count: number; orders: { methods: string[] }[] } }>('GET', '/v1/dashboard')).awaitingValidation;
+    await expect.poll(async () => { const a = await awaiting(); return `${a.count} ${a.orders[0]?.methods.join() ?? ''}`; }, { timeout: 30_000 }).toBe('1 dns_txt');
     const page = await stack.newPage({ token });
     await page.goto('/dashboard');
     const row = page.getByTestId('todo-validation-order');

@@ -116,9 +116,10 @@ describe('language and chrome', () => {
       // Open every group of the sidebar, then no label may be cut.
       const menu = p.getByTestId('side-menu');
       const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+      // From the bottom up: a group opening moves only what is below it, so the next title is where it was seen.
       while ((await closed.count()) > 0) {
         const before = await closed.count();
-        await closed.first().click();
+        await closed.last().click();
         await expect.poll(() => closed.count()).toBe(before - 1);
       }
       await p.locator('.ant-motion-collapse').first().waitFor({ state: 'detached' }).catch(() => undefined);

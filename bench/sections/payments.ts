@@ -70,7 +70,7 @@ export async function measureSingles(server: RunningServer): Promise<{ perSecond
     `socket errors ${r.errors} (timeouts ${r.timeouts}, resets ${r.resets}), non-2xx ${r.non2xx}`);
   // Errors: socket errors, answers other than code 200, and payments the ledger does not show.
   const refused = [...outcomes].filter(([c]) => c !== 200).reduce((n, [, k]) => n + k, 0);
-  return { perSecond: Math.round(r.requests.average), errors: r.errors + r.non2xx + refused + Math.abs(singles - records.data.total) };
+  return { perSecond: Math.round(r.perSecond), errors: r.errors + r.non2xx + refused + Math.abs(singles - records.data.total) };
 }
 
 async function measureBatch(server: RunningServer): Promise<{ ms: number; paid: number }> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '@cc/db/client';
 import { enqueue, insertJob, startWorker, type JobHandler } from '../src/services/jobs/queue.ts';
-import { jobRetentionJob } from '../src/plugins/jobs.ts';
+import { busyRequests, jobRetentionJob } from '../src/plugins/jobs.ts';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -83,6 +84,51 @@ async function until(cond: () => Promise<boolean>, ms = 10_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe('background work gives way to calls', () => {
+  it('a worker narrowed to one lane runs its jobs one at a time, and waits the pause it is given before each claim', async () => {
+    const { app } = t;
+    let running = 0;
+    let most = 0;
+    const slow: JobHandler = async () => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 20));
+      running--;
+    };
+    const run = async (lanes: number, pauseMs: number) => {
+      running = 0;
+      most = 0;
+      for (let i = 0; i < 6; i++) await insertJob(app.db, 'lanes.slow', { i });
+      const w = startWorker(app.db, { 'lanes.slow': slow }, { autoStart: false, concurrency: 3, lanesNow: () => lanes, pauseMs: () => pauseMs });
+      const t0 = performance.now();
+      expect(await w.drain()).toBe(6);
+      await w.stop();
+      return { most, ms: performance.now() - t0 };
+    };
+    expect((await run(Infinity, 0)).most).toBe(3);
+    const narrowed = await run(1, 30);
+    expect(narrowed.most).toBe(1);
+    // Six pauses of 30 ms before six claims, besides the jobs' own 20 ms each.
+    expect(narrowed.ms).toBeGreaterThanOrEqual(6 * 30 + 6 * 20);
+  });
+
+  it('an instance answering several calls at once is busy until they end, open connections that finished nothing included', async () => {
+    const { app } = t;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    expect(app.jobs.quiet()).toBe(true);
+    // Calls whose body has not all arrived: each is a request being answered.
+    const sockets = await Promise.all(Array.from({ length: busyRequests }, () => new Promise<Socket>((resolve) => {
+      const s = connect(port, '127.0.0.1', () => {
+        s.write('POST /v1/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        resolve(s);
+      });
+    })));
+    await expect.poll(() => app.jobs.quiet()).toBe(false);
+    for (const s of sockets) s.destroy();
+    await expect.poll(() => app.jobs.quiet()).toBe(true);
+  });
+});
 
 describe('leases, fencing and retention (PostgreSQL)', () => {
   let pg: TestApp;

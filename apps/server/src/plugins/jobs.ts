@@ -15,7 +15,17 @@ export interface Jobs {
   drain(): Promise<number>;
   /** Starts a drain without waiting for it, when this instance's worker runs: work a call just queued starts now, not at the next poll. */
   kick(): void;
+  /**
+   * Whether this instance is answering few requests now: background work spreads over several lanes only then, so
+   * that a burst of calls (a customer paying 3,000 orders one by one) is not slowed by the work it queues.
+   */
+  quiet(): boolean;
 }
+
+/** Requests in flight at which this instance counts as busy: more than one page's calls at once. */
+export const busyRequests = 4;
+/** The pause between background jobs while busy: at most 20 jobs a second then, caught up as soon as calls quieten. */
+const busyPauseMs = 50;
 
 /** The job worker of this instance; starts when the app is ready unless JOBS=off (tests drive it by drain()). */
 export function registerJobs(app: FastifyInstance) {
@@ -26,6 +36,14 @@ export function registerJobs(app: FastifyInstance) {
     },
   };
   let worker: Worker | undefined;
+  // Requests this instance is answering, counted on the Node server (every route, whatever its plugin context);
+  // 'close' follows every response, sent or cut off.
+  let inFlight = 0;
+  app.server.on('request', (_req, res) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+  });
+  const quiet = () => inFlight < busyRequests;
   const jobs: Jobs = {
     register(kind, handler) {
       handlers[kind] = (row, run) => handler({ ...row, kind, payload: parseJobPayload(kind, row.payload) }, run);
@@ -34,6 +52,7 @@ export function registerJobs(app: FastifyInstance) {
       handlers[kind] = handler;
     },
     drain: () => (worker ?? ensure(false)).drain(),
+    quiet,
     kick() {
       if (app.config.JOBS === 'on' && worker) void worker.drain().catch((e: unknown) => app.log.warn({ err: e }, 'job drain failed'));
     },
@@ -43,6 +62,10 @@ export function registerJobs(app: FastifyInstance) {
       autoStart,
       // The embedded database runs one statement at a time: lanes would only wait for each other there.
       concurrency: app.config.JOB_CONCURRENCY ?? (app.db.kind === 'pglite' ? 1 : 4),
+      // People first: while the instance is busy answering, its background work keeps to one lane.
+      lanesNow: () => (quiet() ? Infinity : 1),
+      // and that lane leaves a moment between jobs, in which the waiting calls are answered first.
+      pauseMs: () => (quiet() ? 0 : busyPauseMs),
       onError: (e, job) => app.log.warn({ err: e, jobId: job.id, kind: job.kind }, 'job failed'),
       onLeaseLost: (job) => app.log.warn({ jobId: job.id, kind: job.kind }, 'job run outlived its lease; another worker owns the job now, this outcome was dropped'),
     });

@@ -108,6 +108,13 @@ export interface WorkerOptions {
   onHeartbeat?: (job: JobRow) => void;
   /** Jobs this worker runs at once (each claims its own through SKIP LOCKED); 1 when unset. */
   concurrency?: number;
+  /**
+   * The lanes allowed now, asked before each claim: a lane past it stops until the next drain (the first lane always
+   * runs, so the queue never stalls). The server narrows the worker while it answers people (plugins/jobs.ts).
+   */
+  lanesNow?: () => number;
+  /** Milliseconds a lane waits before its next claim, asked each time (0 or unset: none): background work giving way. */
+  pauseMs?: () => number;
 }
 
 type Claimed = JobRow & { lease: string };
@@ -221,8 +228,12 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, opts: 
       woken = new Promise<void>((r) => (wake = r));
       w();
     };
-    const lane = async () => {
+    const lane = async (index: number) => {
       for (;;) {
+        if (stopped) return;
+        if (index > 0 && opts.lanesNow && index >= opts.lanesNow()) return;
+        const pause = opts.pauseMs?.() ?? 0;
+        if (pause > 0) await new Promise((r) => setTimeout(r, pause));
         if (stopped) return;
         const job = await claim();
         if (!job) {
@@ -240,7 +251,7 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, opts: 
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, lane));
+    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, (_, i) => lane(i)));
     return ran;
   }
 

@@ -128,6 +128,9 @@ const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT n
    go AS (SELECT EXISTS (SELECT 1 FROM pay_ways WHERE pay_way = 'balance' AND switch = 'Y') AS way_on,
                  (SELECT count(*) FROM due) = cardinality($2::text[]) AS payable),
    pay AS MATERIALIZED (SELECT * FROM due WHERE (SELECT way_on AND payable FROM go)),
+   -- Written first on purpose: the writes nothing reads run after the query, the later-written first (PostgreSQL's
+   -- es_auxmodifytables; checked with clock_timestamp()), so this debit, which locks the account's row that every
+   -- payment of the account queues on, runs last and the row is held only for it and the commit.
    ${debitEntriesSql({ src: 'pay', account: '$1', kind: '$4::text' })},
    paid AS (
      UPDATE orders o SET order_status = CASE WHEN $3::text = 'reSign' THEN o.order_status ELSE ${paidAwaitingValidation} END,
