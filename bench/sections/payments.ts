@@ -162,15 +162,20 @@ export async function run() {
   console.log('\n# Payments, PostgreSQL (DATABASE_URL, a schema of its own per server)');
   try {
     await rowLockFigure(url, `${schema}_c`);
-    const singlesPg = await onServer({ ...common, DATABASE_URL: url, DATABASE_SCHEMA: `${schema}_a` }, measureSingles);
+    // Three rounds, each on a server and schema of its own, judged by the median: one round on this shared machine
+    // ranged 750–1,100/s from one run to the next.
+    const rounds: { perSecond: number; errors: number }[] = [];
+    for (const r of ['a1', 'a2', 'a3']) rounds.push(await onServer({ ...common, DATABASE_URL: url, DATABASE_SCHEMA: `${schema}_${r}` }, measureSingles));
+    const median = [...rounds].sort((x, y) => x.perSecond - y.perSecond)[1]!;
+    const singlesPg = { perSecond: median.perSecond, errors: rounds.reduce((n, r) => n + r.errors, 0) };
     const batchPg = await onServer({ ...common, DATABASE_URL: url, DATABASE_SCHEMA: `${schema}_b` }, measureBatch);
     console.log(`aim: balance payments >= ${aims.paymentsPerSecond}/s at 16 connections, 0 errors (PostgreSQL): ` +
-      `${singlesPg.perSecond}/s, ${singlesPg.errors} errors — ${verdict(singlesPg.perSecond >= aims.paymentsPerSecond && singlesPg.errors === 0)}`);
+      `${singlesPg.perSecond}/s (median of ${rounds.map((r) => r.perSecond).join(', ')}), ${singlesPg.errors} errors — ${verdict(singlesPg.perSecond >= aims.paymentsPerSecond && singlesPg.errors === 0)}`);
     console.log(`aim: a ${batch}-order batch payment ends within ${aims.batchEndMs} ms (PostgreSQL): ` +
       `${batchPg.ms.toFixed(0)} ms, ${batchPg.paid} paid — ${verdict(batchPg.ms <= aims.batchEndMs && batchPg.paid === batch)}`);
   } finally {
     const db = await createDb({ url });
-    for (const s of ['a', 'b', 'c']) await db.query(`DROP SCHEMA IF EXISTS "${schema}_${s}" CASCADE`);
+    for (const s of ['a1', 'a2', 'a3', 'b', 'c']) await db.query(`DROP SCHEMA IF EXISTS "${schema}_${s}" CASCADE`);
     await db.close();
   }
 }

@@ -6,6 +6,7 @@ import { debitEntriesSql, ledgerError } from './ledger.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import { asyncCommitSql } from './tx.ts';
 import { auditRowsSql, type AuditBy } from '../team/audit.ts';
+import { unmetVerificationSql, verificationRefusal } from './verification.ts';
 
 export type Aim = 'makeOrder' | 'reSign';
 
@@ -115,7 +116,7 @@ export const ordersPaidJobSql = (src: string, aim: string, ref: string) =>
  * agent), prepared: it runs for every balance payment, and PostgreSQL would otherwise plan its dozen parts each time.
  */
 const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)),
-   locked AS MATERIALIZED (SELECT ${orderRowColumns} FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE),
+   locked AS MATERIALIZED (SELECT ${orderRowColumns}, o.product_no FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE),
    due AS (
      SELECT l.id, l.order_no, w.i AS seq,
             CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END::bigint AS due,
@@ -125,9 +126,20 @@ const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT n
               ELSE l.order_no END AS ref
        FROM locked l JOIN wanted w ON w.no = l.order_no
       WHERE ${payableSql('$3::text')}),
+   -- The first order asked for (payable or not) that needs a real-name verification the account lacks (checks before
+   -- any other refusal, as checkVerificationForOrders does for the other ways). Verifications only move forward to
+   -- approved, so the account's row is read, not locked.
+   unverified AS (
+     SELECT l.order_no, ${unmetVerificationSql({
+       certType: 'p.cert_type', amountCents: `CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END`,
+       authPProgress: 'a.auth_p_progress', authEProgress: 'a.auth_e_progress',
+     })} AS need
+       FROM locked l JOIN wanted w ON w.no = l.order_no JOIN accounts a ON a.id = $1 LEFT JOIN products p ON p.product_no = l.product_no
+      ORDER BY w.i),
    go AS (SELECT EXISTS (SELECT 1 FROM pay_ways WHERE pay_way = 'balance' AND switch = 'Y') AS way_on,
-                 (SELECT count(*) FROM due) = cardinality($2::text[]) AS payable),
-   pay AS MATERIALIZED (SELECT * FROM due WHERE (SELECT way_on AND payable FROM go)),
+                 (SELECT count(*) FROM due) = cardinality($2::text[]) AS payable,
+                 (SELECT json_build_object('orderNo', order_no, 'need', need) FROM unverified WHERE need IS NOT NULL LIMIT 1) AS unverified),
+   pay AS MATERIALIZED (SELECT * FROM due WHERE (SELECT way_on AND payable AND unverified IS NULL FROM go)),
    -- Written first on purpose: the writes nothing reads run after the query, the later-written first (PostgreSQL's
    -- es_auxmodifytables; checked with clock_timestamp()), so this debit, which locks the account's row that every
    -- payment of the account queues on, runs last and the row is held only for it and the commit.
@@ -143,11 +155,11 @@ const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT n
      account: '$1', member: '$5::int', ip: '$6::text', ua: '$7::text', kind: 'payment', action: 'team.payment.balance', objectType: 'payment',
      rows: `SELECT jsonb_build_object('orderNo', order_no, 'amount', due, 'aim', $3::text) AS params, order_no AS object_id FROM pay`,
    })}
-   SELECT g.way_on, g.payable, (SELECT coalesce(sum(due) FILTER (WHERE due > 0), 0) FROM pay)::float8 AS total,
+   SELECT g.way_on, g.payable, g.unverified, (SELECT coalesce(sum(due) FILTER (WHERE due > 0), 0) FROM pay)::float8 AS total,
           CASE WHEN NOT (g.way_on AND g.payable) THEN (SELECT json_agg(l) FROM locked l) END AS orders
      FROM go g, async_commit`);
 
-type BalancePayRow = { way_on: boolean; payable: boolean; total: number; orders: OrderRow[] | null };
+type BalancePayRow = { way_on: boolean; payable: boolean; unverified: { orderNo: string; need: 'enterprise' | 'personal' } | null; total: number; orders: OrderRow[] | null };
 
 /**
  * Pays the orders from the balance, all or nothing, in one statement (one round trip, atomic by itself): checks the
@@ -169,6 +181,7 @@ export async function payOrdersFromBalance(q: Queryable, accountId: number, orde
     throw ledgerError(e, kind, orderNos.join(','));
   }
   if (!row) throw new Error('the balance payment statement answered nothing');
+  if (row.unverified) throw verificationRefusal(row.unverified.orderNo, row.unverified.need);
   if (!row.way_on) throw payRefusal('INVALID_INPUT', 'pay.way.off', { payWay: 'balance' }, 'payWay');
   if (!row.payable) {
     const byNo = new Map((row.orders ?? []).map((r) => [r.order_no, r]));

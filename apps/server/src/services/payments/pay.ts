@@ -47,9 +47,10 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
   const orderNos = [...new Set(body.orderNo)];
   if (orderNos.length > maxBatchOrders) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
   const payWay = body.payWay;
-  await checkVerificationForOrders(ctx.db, accountId, orderNos, body.aim);
-  // The balance way is checked on by the paying statement itself (one round trip for the whole payment).
+  // The balance way, and the real-name verification an order needs, are checked by the paying statement itself (one
+  // round trip for the whole payment).
   if (payWay === 'balance') return balanceResult(await payStatement(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim, by)));
+  await checkVerificationForOrders(ctx.db, accountId, orderNos, body.aim);
   await checkWayOn(ctx.db, payWay);
   if (orderNos.length > 1) throw payRefusal('INVALID_INPUT', 'pay.way.balanceOnlyForSeveral', undefined, 'payWay');
   if (isCryptoWay(payWay)) throw payRefusal('INVALID_INPUT', 'pay.way.cryptoNotForOrder', { payWay }, 'payWay');

@@ -1,9 +1,28 @@
 import type { Queryable } from '@cc/db/client';
-import { verificationMet, verificationNeededFor, verifiedPaymentThresholdCents } from '@cc/domain/real-name';
+import { enterpriseVerifiedCertTypes, verificationMet, verificationNeededFor, verifiedPaymentThresholdCents, type VerificationNeed } from '@cc/domain/real-name';
 import type { Aim } from './order-payment.ts';
 import { payRefusal } from './errors.ts';
 
 const threshold = `¥${(verifiedPaymentThresholdCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+/**
+ * verificationNeededFor and verificationMet of packages/domain real-name.ts as SQL, for the statement that pays from
+ * the balance (one round trip): the kind of verification an order still needs ('enterprise' | 'personal'), or NULL.
+ * Its arguments are SQL expressions; test/verification-sql.test.ts checks it against the two functions.
+ */
+export function unmetVerificationSql(e: { certType: string; amountCents: string; authPProgress: string; authEProgress: string }): string {
+  const enterprise = `${e.certType} IN (${enterpriseVerifiedCertTypes.map(sqlText).join(', ')})`;
+  return `CASE WHEN ${enterprise} THEN CASE WHEN ${e.authEProgress} = 'approved' THEN NULL ELSE 'enterprise' END
+            WHEN ${e.amountCents} >= ${verifiedPaymentThresholdCents} THEN CASE WHEN ${e.authPProgress} = 'approved' OR ${e.authEProgress} = 'approved' THEN NULL ELSE 'personal' END
+       END`;
+}
+
+/** The refusal of an order that needs a verification the account does not have (VERIFICATION_REQUIRED). */
+export function verificationRefusal(orderNo: string, kind: NonNullable<VerificationNeed>['kind']) {
+  return payRefusal('VERIFICATION_REQUIRED', kind === 'enterprise' ? 'pay.verification.enterprise' : 'pay.verification.personal', { orderNo, threshold }, 'orderNo');
+}
 
 /**
  * Refuses paying orders whose product or amount needs a real-name verification the account does not have
@@ -24,7 +43,7 @@ export async function checkVerificationForOrders(q: Queryable, accountId: number
     if (!r) continue;
     const need = verificationNeededFor({ certType: r.cert_type ?? undefined, amountCents: Number(r.due) });
     if (verificationMet(need, { authPProgress: r.auth_p_progress, authEProgress: r.auth_e_progress })) continue;
-    throw payRefusal('VERIFICATION_REQUIRED', need!.kind === 'enterprise' ? 'pay.verification.enterprise' : 'pay.verification.personal', { orderNo, threshold }, 'orderNo');
+    throw verificationRefusal(orderNo, need!.kind);
   }
 }
 
