@@ -297,6 +297,32 @@ describe('console shell', () => {
     }
   });
 
+  it('asks for the dashboard and the header calls with the first code, once each: they do not wait for the page code', async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sent: { path: string; from: string[] }[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const url = new URL(e.request.url);
+      if (url.origin !== stack.baseUrl || url.pathname.startsWith('/assets/')) return;
+      // Which scripts the call was made from: the first code (assets/index-*.js) or a page's chunk.
+      const frames = (function collect(s: typeof e.initiator.stack): string[] {
+        return s ? [...s.callFrames.map((f) => f.url), ...collect(s.parent)] : [];
+      })(e.initiator.stack);
+      sent.push({ path: url.pathname, from: frames });
+    });
+    await page.goto('/dashboard');
+    await page.getByTestId('todo-validation').waitFor();
+    await page.getByTestId('bell').waitFor();
+    await cdp.detach();
+    for (const path of ['/verify_token', '/v1/account', '/v1/exRate', '/v1/siteMsg/summary', '/v1/user/me', '/v1/dashboard']) {
+      const calls = sent.filter((s) => s.path === path);
+      // Once: the page's own call took the early answer rather than asking again.
+      expect(calls, path).toHaveLength(1);
+      expect(calls[0]!.from.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)), `${path} from ${[...new Set(calls[0]!.from)].join(" ")}`).toBe(true);
+      expect(calls[0]!.from.some((u) => /dashboard-page|signed-in-layout/.test(u)), path).toBe(false);
+    }
+  });
+
   it('logs out, after which /dashboard sends the visitor to /sign-in', async () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();

@@ -8,7 +8,7 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.ts';
 import { loadSiteConfig } from './lib/api/get-site-config.ts';
 import { loadInitialLanguage } from './i18n/index.ts';
-import { prefetchLayoutCalls, preloadRouteChunks } from './app/preload.ts';
+import { prefetchRouteCalls, preloadRouteChunks } from './app/preload.ts';
 
 // Start the site configuration request before React renders: the first route waits for it.
 void loadSiteConfig();
@@ -16,7 +16,7 @@ void loadSiteConfig();
 preloadRouteChunks(router, location.pathname);
 await loadInitialLanguage();
 // In the language the answers are asked in (the calls carry it).
-prefetchLayoutCalls(router, location.pathname);
+prefetchRouteCalls(router, location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { prefetch } from '../lib/http.ts';
 import { getToken } from '../lib/session.ts';
+import type { Call } from '../lib/api/calls.ts';
 import type { router as appRouter } from './router.ts';
 import { signedInRoute } from './routes.tsx';
 
@@ -14,15 +15,20 @@ export function preloadRouteChunks(router: typeof appRouter, pathname: string) {
   for (const route of matched) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Calls the route's page (or layout) makes as soon as it shows, whatever its address (lib/api/calls.ts). */
+    calls?: readonly Call[];
+  }
+}
+
 /**
- * Starts the calls the signed-in layout makes on every page (the token check, the account in the header, the
- * currency rates) while the layout's code is still loading: otherwise they leave only after it has loaded and rendered.
+ * Starts the calls of the routes that match `pathname` (the signed-in layout's: the token check, the account in the
+ * header, the rates, the bell; the page's own) while their code is still loading: otherwise they leave only after it
+ * has loaded and rendered, one layer after the other. Signed out, none is made.
  */
-export function prefetchLayoutCalls(router: typeof appRouter, pathname: string) {
+export function prefetchRouteCalls(router: typeof appRouter, pathname: string) {
   const [matched] = router.getMatchedRoutes(pathname);
   if (!getToken() || !matched.includes(signedInRoute as AnyRoute)) return;
-  // The same calls, with the same options, as features/auth/api/verify-token.ts, lib/api/get-account.ts and get-ex-rate.ts.
-  prefetch('/verify_token', { method: 'POST', body: {}, quiet: true });
-  prefetch('/v1/account');
-  prefetch('/v1/exRate');
+  for (const route of matched) for (const { path, ...opts } of route.options.staticData?.calls ?? []) prefetch(path, opts);
 }

@@ -8,6 +8,7 @@ import { createRootRoute, createRoute, lazyRouteComponent, redirect, type AnyRou
 import { withChunkTimeout } from '../lib/chunk.ts';
 import { getToken } from '../lib/session.ts';
 import { loadSiteConfig } from '../lib/api/get-site-config.ts';
+import { calls } from '../lib/api/calls.ts';
 import { RouteError } from '../components/route-error.tsx';
 import { toolPages } from '../features/tools/routes.ts';
 import { RootShell } from './root-shell.tsx';
@@ -151,6 +152,7 @@ const unknownRoute = createRoute({
 export const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
+  staticData: { calls: [calls.verifyToken, calls.account, calls.exRate, calls.siteMsgSummary, calls.me] },
   beforeLoad: ({ location }) => {
     if (!getToken()) throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
   },
@@ -165,14 +167,14 @@ const indexRoute = createRoute({
     throw redirect({ to: '/dashboard', replace: true });
   },
 });
-const dashboardRoute = createRoute({ getParentRoute: L, path: 'dashboard', staticData: { titleKey: 'route.dashboard' }, component: Dashboard });
+const dashboardRoute = createRoute({ getParentRoute: L, path: 'dashboard', staticData: { titleKey: 'route.dashboard', calls: [calls.dashboard] }, component: Dashboard });
 const notificationRoute = createRoute({ getParentRoute: L, path: 'notification', staticData: { titleKey: 'route.notification' }, component: Notification });
 
 // /ssl
 const sslRoute = createRoute({ getParentRoute: L, path: 'ssl' });
 const S = () => sslRoute;
 const sslIndex = createRoute({ getParentRoute: S, path: '/', beforeLoad: () => { throw redirect({ to: '/ssl/certificates', replace: true }); } });
-const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates' }, component: PurchaseWithPayment });
+const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates', calls: [calls.products] }, component: PurchaseWithPayment });
 const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: OrderDetails });
 // The purchase area's price list (list prices); the account's own prices are on /account/products.
 const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: PriceList });
@@ -252,7 +254,7 @@ const ordersChildren = [
   createRoute({
     getParentRoute: O,
     path: 'list',
-    staticData: { titleKey: 'route.orders.list' },
+    staticData: { titleKey: 'route.orders.list', calls: [calls.orderCount, calls.products] },
     // The list's filters in its address, so that a link (the dashboard's figures) opens it filtered.
     validateSearch: (s: Record<string, unknown>): { status?: string; domain?: string; orderNo?: string; productNo?: string; brand?: string; dateFrom?: string; dateTo?: string; renewalFailed?: string } => ({
       status: str(s.status),

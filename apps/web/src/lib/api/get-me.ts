@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeAnswer, Permission } from '@cc/contracts/team';
 import { http } from '../http.ts';
+import { callOptions, calls } from './calls.ts';
 
 /** GET /v1/user/me: the signed-in member's role and permissions (the owner holds all). The server refuses the rest. */
 export function getMe(signal?: AbortSignal): Promise<MeAnswer> {
-  return http<MeAnswer>('/v1/user/me', { signal });
+  return http<MeAnswer>(calls.me.path, callOptions(calls.me, signal));
 }
 
 export const meQuery = queryOptions({ queryKey: ['account', 'me'], queryFn: ({ signal }) => getMe(signal), staleTime: 30_000 });

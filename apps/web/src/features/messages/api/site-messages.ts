@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnouncementListAnswer, SiteMsgCategory, SiteMsgListAnswer, SiteMsgListQuery, SiteMsgSummary } from '@cc/contracts/site-messages';
 import { http } from '../../../lib/http.ts';
+import { callOptions, calls } from '../../../lib/api/calls.ts';
 
 /** Every cached answer of the message centre: a read or delete refreshes them all (the bell included). */
 export const siteMsgKey = ['siteMsg'] as const;
@@ -12,7 +13,7 @@ export const siteMsgKey = ['siteMsg'] as const;
  */
 export const siteMsgSummaryQuery = queryOptions({
   queryKey: [...siteMsgKey, 'summary'],
-  queryFn: ({ signal }) => http<SiteMsgSummary>('/v1/siteMsg/summary', { signal, quiet: true }),
+  queryFn: ({ signal }) => http<SiteMsgSummary>(calls.siteMsgSummary.path, callOptions(calls.siteMsgSummary, signal)),
   staleTime: 60_000,
   refetchInterval: 120_000,
   refetchOnWindowFocus: true,
