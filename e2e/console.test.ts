@@ -318,7 +318,7 @@ describe('console shell', () => {
       const calls = sent.filter((s) => s.path === path);
       // Once: the page's own call took the early answer rather than asking again.
       expect(calls, path).toHaveLength(1);
-      expect(calls[0]!.from.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)), `${path} from ${[...new Set(calls[0]!.from)].join(" ")}`).toBe(true);
+      expect(calls[0]!.from.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)), `${path} from ${[...new Set(calls[0]!.from)].join(' ')}`).toBe(true);
       expect(calls[0]!.from.some((u) => /dashboard-page|signed-in-layout/.test(u)), path).toBe(false);
     }
   });
