@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { captchaAnswer, dragSlider, outboxCode, screenshot, startStack, waitForPuzzle, type Stack, themesFor } from './harness.ts';
+import { animationsDone, captchaAnswer, dragSlider, expectAccessible, outboxCode, screenshot, startStack, waitForPuzzle, type Stack, themesFor } from './harness.ts';
 
 const email = `e2e.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -254,6 +254,46 @@ describe('console shell', () => {
           expect(await p.evaluate(() => document.documentElement.lang)).toBe(lang === 'en' ? 'en' : 'zh-CN');
           await screenshot(p, `${s.name}-${lang}-${theme}`);
         }
+        await p.context().close();
+      }
+    }
+  });
+
+  it('fits a phone: the menu is a panel over the page that the menu button opens and a choice closes', async () => {
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    for (const lang of ['zh', 'en'] as const) {
+      for (const theme of themesFor(lang)) {
+        const p = await stack.newPage({ lang, theme, token, viewport: { width: 390, height: 844 } });
+        await p.goto('/dashboard');
+        await p.getByTestId('balance').waitFor();
+        const sider = p.getByTestId('sider');
+        const width = async () => (await sider.boundingBox())?.width ?? 0;
+        // Nothing wider than the screen (the header's switches keep their icons only), and no menu beside the page.
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect(await width()).toBe(0);
+        const main = await p.locator('main').boundingBox();
+        expect(main?.x).toBe(0);
+        expect(main?.width).toBe(390);
+        await screenshot(p, `dashboard-phone-${lang}-${theme}`);
+        await expectAccessible(p);
+
+        await p.getByTestId('menu-toggle').click();
+        await expect.poll(width).toBe(248);
+        await p.getByTestId('menu-mask').waitFor();
+        await animationsDone(p);
+        await screenshot(p, `dashboard-phone-menu-${lang}-${theme}`);
+        await expectAccessible(p);
+        // A page chosen in the panel opens and shuts the panel.
+        await p.getByTestId('side-menu').getByText(lang === 'en' ? 'Orders' : '订单管理', { exact: true }).click();
+        await p.getByTestId('side-menu').getByText(lang === 'en' ? 'Orders list' : '订单列表', { exact: true }).click();
+        await p.waitForURL('**/orders/list');
+        await expect.poll(width).toBe(0);
+        expect(await p.getByTestId('menu-mask').count()).toBe(0);
+        // The mask shuts it too.
+        await p.getByTestId('menu-toggle').click();
+        await expect.poll(width).toBe(248);
+        await p.getByTestId('menu-mask').click({ position: { x: 370, y: 400 } });
+        await expect.poll(width).toBe(0);
         await p.context().close();
       }
     }

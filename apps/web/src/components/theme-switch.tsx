@@ -15,7 +15,7 @@ const icons: Record<ThemeMode, React.ReactNode> = { light: <SunOutlined />, dark
  * three, so any one is a single pick away. The WAI-ARIA menu-button pattern, built by hand: antd's Dropdown would
  * weigh on the sign-in page's first load, where this control also sits.
  */
-export function ThemeSwitch() {
+export function ThemeSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const mode = useThemeMode();
@@ -93,7 +93,7 @@ export function ThemeSwitch() {
         data-testid="theme-switch"
         data-mode={mode}
       >
-        {t(`theme.${mode}`)}
+        {compact ? null : t(`theme.${mode}`)}
       </Button>
       {open ? (
         <ul

@@ -21,12 +21,13 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ThemeSwitch } from '../../components/theme-switch.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
 import { NotificationBell } from '../../features/messages/components/notification-bell.tsx';
+import { useNarrow } from '../../hooks/use-narrow.ts';
 
-function CurrencySelect() {
+function CurrencySelect({ narrow }: { narrow: boolean }) {
   const { t } = useTranslation();
   const { data } = useExRates();
   const current = useDisplayCurrency();
-  const options = (data?.currencies ?? [{ currency: current.unit, symbol: current.symbol, rate: current.rate }]).map((c) => ({ value: c.currency, label: `${c.symbol} ${c.currency}` }));
+  const options = (data?.currencies ?? [{ currency: current.unit, symbol: current.symbol, rate: current.rate }]).map((c) => ({ value: c.currency, label: narrow ? c.currency : `${c.symbol} ${c.currency}` }));
   return (
     <Select
       size="small"
@@ -37,7 +38,7 @@ function CurrencySelect() {
       aria-label={t('currency.label')}
       popupMatchSelectWidth={false}
       data-testid="currency-select"
-      style={{ minWidth: 90 }}
+      style={{ minWidth: narrow ? 64 : 90 }}
     />
   );
 }
@@ -51,6 +52,8 @@ export function AppHeader({ collapseButton }: { collapseButton: React.ReactNode 
   const { data } = useAccount();
   const info = data?.accountInfo;
   const name = info ? maskContact(info.email || info.telephone || info.accountNo) : '';
+  // Narrow (a phone): the switches keep their icons, the user menu its avatar, so that the row fits.
+  const narrow = useNarrow();
 
   const onUserMenu = async (key: string) => {
     if (key === 'logout') {
@@ -70,7 +73,7 @@ export function AppHeader({ collapseButton }: { collapseButton: React.ReactNode 
         zIndex: 100,
         height: 56,
         lineHeight: '56px',
-        padding: '0 16px',
+        padding: narrow ? '0 8px' : '0 16px',
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
         display: 'flex',
@@ -80,17 +83,17 @@ export function AppHeader({ collapseButton }: { collapseButton: React.ReactNode 
       data-testid="app-header"
     >
       {collapseButton}
-      <Link to="/dashboard" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}>
+      <Link to="/dashboard" style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText, minWidth: 0 }}>
         {site.logo ? <img src={site.logo} alt="" style={{ height: 28 }} /> : <SafetyCertificateFilled style={{ fontSize: 26, color: token.colorPrimary }} />}
-        <Typography.Text strong style={{ fontSize: 17 }} data-testid="site-name">
+        <Typography.Text strong ellipsis style={{ fontSize: 17, ...(narrow ? { maxWidth: 120 } : {}) }} data-testid="site-name">
           {site.siteName}
         </Typography.Text>
       </Link>
-      <Flex flex={1} justify="end" align="center" gap={4}>
+      <Flex flex={1} justify="end" align="center" gap={narrow ? 0 : 4}>
         <NotificationBell />
-        <CurrencySelect />
-        <LanguageSwitch />
-        <ThemeSwitch />
+        <CurrencySelect narrow={narrow} />
+        <LanguageSwitch compact={narrow} />
+        <ThemeSwitch compact={narrow} />
         <Dropdown
           trigger={['click']}
           menu={{
@@ -103,11 +106,13 @@ export function AppHeader({ collapseButton }: { collapseButton: React.ReactNode 
             onClick: ({ key }) => void onUserMenu(key),
           }}
         >
-          <Flex align="center" gap={8} style={{ cursor: 'pointer', paddingInline: 8 }} role="button" aria-label={t('layout.userMenu')} data-testid="user-menu">
+          <Flex align="center" gap={8} style={{ cursor: 'pointer', paddingInline: narrow ? 4 : 8 }} role="button" aria-label={t('layout.userMenu')} data-testid="user-menu">
             <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />
-            <Typography.Text style={{ maxWidth: 180 }} ellipsis>
-              {name}
-            </Typography.Text>
+            {narrow ? null : (
+              <Typography.Text style={{ maxWidth: 180 }} ellipsis>
+                {name}
+              </Typography.Text>
+            )}
           </Flex>
         </Dropdown>
       </Flex>

@@ -22,6 +22,7 @@ import { AnnouncementBanner } from '../../features/messages/components/announcem
 import { siteMsgSummaryQuery } from '../../features/messages/api/site-messages.ts';
 import { menuFor, menuTree, selectedMenu, type MenuNode } from './menu-items.tsx';
 import { useCan } from '../../lib/api/get-me.ts';
+import { useNarrow } from '../../hooks/use-narrow.ts';
 
 // Every page in here may show any area's rule messages; the sign-in pages carry only the core table.
 registerMessages(messages);
@@ -130,7 +131,11 @@ function SignedInLayout() {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const pageRoute = useRouterState({ select: (s): string => s.matches.at(-1)?.routeId ?? '' });
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
+  const [folded, setFolded] = useState(() => localStorage.getItem(collapsedKey) === '1');
+  // Narrow (a phone), the menu is a panel over the page, shut until the menu button opens it and after each choice.
+  const narrow = useNarrow();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const collapsed = narrow ? !panelOpen : folded;
   const { selected, parent } = selectedMenu(pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(parent ? [parent] : []);
   useTokenCheck();
@@ -142,9 +147,11 @@ function SignedInLayout() {
   }, [parent]);
 
   const toggle = () => {
-    localStorage.setItem(collapsedKey, collapsed ? '0' : '1');
-    setCollapsed(!collapsed);
+    if (narrow) return setPanelOpen(!panelOpen);
+    localStorage.setItem(collapsedKey, folded ? '0' : '1');
+    setFolded(!folded);
   };
+  useEffect(() => setPanelOpen(false), [pathname, narrow]);
 
   // The full label is also the item's tooltip, should a long one (or a narrow window) still cut it; folded, antd shows its own.
   const label = (n: MenuNode) => <span title={collapsed ? undefined : t(n.titleKey)}>{t(n.titleKey)}</span>;
@@ -166,17 +173,31 @@ function SignedInLayout() {
         }
       />
       {/* The sider is sticky; the column behind it carries its colour and border down long pages. */}
-      <Layout style={{ background: siderColumn(collapsed ? 80 : siderWidth, token.colorBgContainer, token.colorBorderSecondary, token.colorBgLayout) }}>
+      <Layout style={{ background: narrow ? token.colorBgLayout : siderColumn(collapsed ? 80 : siderWidth, token.colorBgContainer, token.colorBorderSecondary, token.colorBgLayout) }}>
+        {narrow && panelOpen ? (
+          <div
+            onClick={() => setPanelOpen(false)}
+            style={{ position: 'fixed', inset: '56px 0 0 0', background: token.colorBgMask, zIndex: 150 }}
+            aria-hidden
+            data-testid="menu-mask"
+          />
+        ) : null}
         <Layout.Sider
           collapsible
           collapsed={collapsed}
           trigger={null}
           width={siderWidth}
-          collapsedWidth={80}
+          collapsedWidth={narrow ? 0 : 80}
           theme="light"
-          breakpoint="lg"
-          style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, overflow: 'auto', height: 'calc(100vh - 56px)', position: 'sticky', top: 56 }}
+          style={{
+            borderRight: narrow && collapsed ? 'none' : `1px solid ${token.colorBorderSecondary}`,
+            overflow: 'auto',
+            height: 'calc(100vh - 56px)',
+            top: 56,
+            ...(narrow ? { position: 'fixed', left: 0, zIndex: 200, maxWidth: '85vw' } : { position: 'sticky' }),
+          }}
           data-testid="sider"
+          data-narrow={narrow || undefined}
         >
           <Menu
             mode="inline"
@@ -189,10 +210,10 @@ function SignedInLayout() {
             data-testid="side-menu"
           />
         </Layout.Sider>
-        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+        <Layout.Content style={{ padding: narrow ? 12 : 24, minWidth: 0 }}>
           <AnnouncementBanner />
           <Breadcrumbs />
-          <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: 24, minHeight: 360 }}>
+          <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: narrow ? 16 : 24, minHeight: 360 }}>
             {/* Each page's first render yields to the browser (keyed by route: a new page starts deferred again). */}
             <Deferred key={pageRoute} fallback={<PageLoading />}>
               <Outlet />
