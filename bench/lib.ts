@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
+import https from 'node:https';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,31 @@ export interface RunningServer {
 }
 
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/**
+ * fetch's status, headers and text, also from a server with a certificate of its own (`ca`): Node's fetch takes no
+ * CA of its own, so HTTPS goes through node:https.
+ */
+async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}, ca?: Buffer): Promise<{ ok: boolean; headers: Headers; text: string }> {
+  if (!ca) {
+    const r = await fetch(url, init);
+    return { ok: r.ok, headers: r.headers, text: await r.text() };
+  }
+  return new Promise((resolve, reject) => {
+    const req = https.request(url, { method: init.method ?? 'GET', headers: init.headers, ca, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+        resolve({ ok: (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300, headers, text });
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
 
 /** Loads one call at `connections` for `duration` seconds and prints req/s and latency percentiles. */
 export async function load(title: string, opts: autocannon.Options) {
@@ -116,12 +142,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     // BENCH_SERVER_LOG=file keeps the servers' log (warnings: 503s under pressure, lost connections) for a look afterwards.
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
+  // TLS_CERT_FILE and TLS_KEY_FILE: the server answers HTTPS (HTTP/2), with that certificate as its own CA.
+  const ca = env.TLS_CERT_FILE ? readFileSync(env.TLS_CERT_FILE) : undefined;
+  const url = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const r = await fetch(`${url}/healthz`);
+      const r = await call(`${url}/healthz`, {}, ca);
       if (r.ok) break;
     } catch {
       // not listening yet
@@ -135,9 +163,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child,
     startMs,
     async signIn(username = 'demo@certhub.local', password = 'Demo@2026') {
-      const r = await fetch(`${url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: sha256(password) }) });
+      const r = await call(`${url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: sha256(password) }) }, ca);
       const token = r.headers.get('authorization');
-      if (!token) throw new Error(`sign-in failed: ${await r.text()}`);
+      if (!token) throw new Error(`sign-in failed: ${r.text}`);
       return token;
     },
     async stop() {

@@ -67,6 +67,12 @@ const envSchema = z.object({
   WECHAT_APP_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * PEM files of the certificate (with its chain) and its private key: set both and the server answers HTTPS, over
+   * HTTP/2 (one connection carries the console's many files at once; HTTP/1.1 still answers older clients).
+   */
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   /** Cloudflare v4 API base the batch-cfdns relay forwards to (tests point it at a local fake). */
   CF_API_BASE: z.string().url().default('https://api.cloudflare.com/client/v4'),
   /** Folder of the built console; empty to serve the API only. */
@@ -103,6 +109,7 @@ const safeEnvSchema = envSchema.superRefine((c, ctx) => {
   const problem = (path: keyof typeof c, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (typeof c.MASTER_KEY === 'string' && Buffer.from(c.MASTER_KEY, 'base64').length !== 32) problem('MASTER_KEY', 'must be 32 bytes in base64 (openssl rand -base64 32)');
   if (Boolean(c.WECHAT_APP_ID) !== Boolean(c.WECHAT_APP_SECRET)) problem(c.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID', 'WECHAT_APP_ID and WECHAT_APP_SECRET go together');
+  if (Boolean(c.TLS_CERT_FILE) !== Boolean(c.TLS_KEY_FILE)) problem(c.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE', 'TLS_CERT_FILE and TLS_KEY_FILE go together');
   if (c.NODE_ENV !== 'production') return;
   if (c.DEV_OUTBOX === 'on') problem('DEV_OUTBOX', 'must be off with NODE_ENV=production: /dev/outbox lets anyone read the codes and links sent to others');
   if (c.CAPTCHA === 'off') problem('CAPTCHA', 'must be on with NODE_ENV=production: off is for automated tests only');
@@ -128,8 +135,8 @@ export function dnsListenHost(c: Pick<Config, 'DNS_HOST' | 'NODE_ENV'>): string 
  * The address people and clients reach this product at, without a trailing slash: PUBLIC_URL, else this machine's
  * port on localhost (fine on one machine; mail links, CA URLs and the ACME server's URLs need PUBLIC_URL elsewhere).
  */
-export function publicBaseUrl(c: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+export function publicBaseUrl(c: Pick<Config, 'PUBLIC_URL' | 'PORT'> & Partial<Pick<Config, 'TLS_CERT_FILE'>>): string {
+  return (c.PUBLIC_URL ?? `${c.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${c.PORT}`).replace(/\/+$/, '');
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

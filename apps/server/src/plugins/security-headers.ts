@@ -74,8 +74,10 @@ const defaults: [string, string][] = [
 
 /** Browser-protection headers on every answer; a header a route already set (a page with its own policy) is kept. */
 export function registerSecurityHeaders(app: FastifyInstance) {
+  // Served over HTTPS by this server (TLS_CERT_FILE): browsers are told to come back over HTTPS only, for a year.
+  const all: [string, string][] = app.config.TLS_CERT_FILE ? [...defaults, ['strict-transport-security', 'max-age=31536000']] : [...defaults];
   app.addHook('onSend', (_request, reply: FastifyReply, _payload, done) => {
-    for (const [name, value] of defaults) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of all) if (!reply.hasHeader(name)) reply.header(name, value);
     done();
   });
 }
