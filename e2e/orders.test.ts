@@ -149,9 +149,21 @@ afterAll(async () => {
 
 describe('orders', () => {
   it('lists orders: status tabs with counts, domain search, page size, JSON export, cancel with refund', async () => {
+    const catalogueCalls: string[] = [];
+    const countCatalogue = (r: { url(): string }) => {
+      if (new URL(r.url()).pathname === '/v1/products') catalogueCalls.push(r.url());
+    };
+    page.on('request', countCatalogue);
     await page.goto('/orders/list');
     await page.getByTestId('orders-list-page').waitFor();
     await page.locator('[data-testid="tab-1001"]', { hasText: '(2)' }).waitFor();
+    // The product and brand choices (the whole catalogue) are asked for when a filter is opened, not with the list.
+    expect(catalogueCalls).toEqual([]);
+    await page.getByTestId('filter-product').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
+    expect(catalogueCalls).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    page.off('request', countCatalogue);
     expect(await page.getByTestId('tab-1002').textContent()).toContain('(4)');
     expect(await page.getByTestId('tab-all').textContent()).toContain('(6)');
     await page.locator('[data-testid="orders-table"] tbody tr[data-row-key]').nth(5).waitFor();

@@ -254,7 +254,7 @@ const ordersChildren = [
   createRoute({
     getParentRoute: O,
     path: 'list',
-    staticData: { titleKey: 'route.orders.list', calls: [calls.orderCount, calls.products] },
+    staticData: { titleKey: 'route.orders.list', calls: [calls.orderCount] },
     // The list's filters in its address, so that a link (the dashboard's figures) opens it filtered.
     validateSearch: (s: Record<string, unknown>): { status?: string; domain?: string; orderNo?: string; productNo?: string; brand?: string; dateFrom?: string; dateTo?: string; renewalFailed?: string } => ({
       status: str(s.status),

@@ -13,6 +13,8 @@ import { noFilters, type Filters } from '../lib/list-view.ts';
 export interface OrderFiltersProps {
   productOptions: readonly { value: string; label: string }[];
   brandOptions: readonly { value: string; label: string }[];
+  /** A product or brand filter is opened (focused): its choices are loaded then. */
+  onOpenChoices: () => void;
   /** Search (the button or Enter in a text box): the filters as typed. */
   onApply: (f: Filters) => void;
   /** Reset: the page remounts this card (by key), which empties it. */
@@ -22,7 +24,7 @@ export interface OrderFiltersProps {
 }
 
 /** The filters above the order list. What is typed stays here until Search: a key re-renders this card, not the table. */
-export const OrderFilters = memo(function OrderFilters({ productOptions, brandOptions, onApply, onReset, initial }: OrderFiltersProps) {
+export const OrderFilters = memo(function OrderFilters({ productOptions, brandOptions, onOpenChoices, onApply, onReset, initial }: OrderFiltersProps) {
   const { t } = useOrdersT();
   const [draft, setDraft] = useState<Filters>(initial ?? noFilters);
   return (
@@ -56,6 +58,7 @@ export const OrderFilters = memo(function OrderFilters({ productOptions, brandOp
           placeholder={t('list.product')}
           aria-label={t('list.product')}
           data-testid="filter-product"
+          onFocus={onOpenChoices}
           value={draft.productNo}
           options={productOptions as { value: string; label: string }[]}
           onChange={(v: string | undefined) => setDraft({ ...draft, productNo: v })}
@@ -66,6 +69,7 @@ export const OrderFilters = memo(function OrderFilters({ productOptions, brandOp
           placeholder={t('list.brand')}
           aria-label={t('list.brand')}
           data-testid="filter-brand"
+          onFocus={onOpenChoices}
           value={draft.brand}
           options={brandOptions as { value: string; label: string }[]}
           onChange={(v: string | undefined) => setDraft({ ...draft, brand: v })}

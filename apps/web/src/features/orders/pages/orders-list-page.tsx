@@ -41,7 +41,10 @@ export function OrdersListPage({ expiring = false, onPay, initial = {} }: Orders
 
   const list = useOrders(listParams(applied, paging, status, expiring, renewalFailed));
   const count = useOrderCount();
-  const products = useProducts();
+  // The product and brand choices wait for a filter to be opened: the catalogue is not needed to show the list.
+  const [wantChoices, setWantChoices] = useState(() => Boolean(initial.filters?.productNo || initial.filters?.brand));
+  const products = useProducts(wantChoices);
+  const loadChoices = useCallback(() => setWantChoices(true), []);
   const rows = list.data?.data ?? [];
   const actions = useOrderActions({ modal, onPay, rows, selected, clearSelection: () => setSelected([]) });
 
@@ -94,7 +97,7 @@ export function OrdersListPage({ expiring = false, onPay, initial = {} }: Orders
           }
         />
       ) : null}
-      <OrderFilters key={filtersKey} initial={filtersKey === 0 ? initial.filters : undefined} productOptions={productOptions} brandOptions={brandOptions} onApply={apply} onReset={reset} />
+      <OrderFilters key={filtersKey} initial={filtersKey === 0 ? initial.filters : undefined} productOptions={productOptions} brandOptions={brandOptions} onOpenChoices={loadChoices} onApply={apply} onReset={reset} />
       <Card size="small">
         {expiring ? null : (
           <Tabs
