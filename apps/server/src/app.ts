@@ -51,11 +51,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // HTTPS over HTTP/2 when given a certificate (TLS_CERT_FILE, TLS_KEY_FILE): a browser opens at most 6 HTTP/1.1
   // connections to a host, and the console's first page alone asks for ~100 files; HTTP/1.1 still answers older clients.
   // The instance is typed as the HTTP/1.1 one: the handlers use only what both servers' requests and replies share.
+  // (loadConfig takes the two files together or neither.)
   const tls = config.TLS_CERT_FILE && config.TLS_KEY_FILE
     ? { http2: true as const, https: { allowHTTP1: true, cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) } }
-    : {};
+    : undefined;
   const app = (Fastify as (opts: object) => FastifyInstance)({
-    ...tls,
+    ...(tls ?? {}),
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.token'] },
     trustProxy: config.TRUST_PROXY,
     // Calls that take batches say so with a bodyLimit of their own (lib/body-limits.ts).
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  if (config.TLS_CERT_FILE) {
+  if (tls) {
     // On close, connections kept open by browsers are ended here, or the close would wait for them to hang up:
     // HTTP/1.1 ones on this server (it has no closeIdleConnections) once they have no call in flight, and HTTP/2
     // sessions (told to take no new call, they end when their calls are answered).
@@ -104,7 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (inFlight === undefined) return;
       http1.set(socket, inFlight + 1);
       res.once('close', () => {
-        if (http1.has(socket)) http1.set(socket, (http1.get(socket) ?? 1) - 1);
+        const left = http1.get(socket);
+        if (left !== undefined) http1.set(socket, left - 1);
         endIfIdle(socket);
       });
     });

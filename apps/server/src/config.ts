@@ -136,7 +136,12 @@ export function dnsListenHost(c: Pick<Config, 'DNS_HOST' | 'NODE_ENV'>): string 
  * port on localhost (fine on one machine; mail links, CA URLs and the ACME server's URLs need PUBLIC_URL elsewhere).
  */
 export function publicBaseUrl(c: Pick<Config, 'PUBLIC_URL' | 'PORT'> & Partial<Pick<Config, 'TLS_CERT_FILE'>>): string {
-  return (c.PUBLIC_URL ?? `${c.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${c.PORT}`).replace(/\/+$/, '');
+  return (c.PUBLIC_URL ?? `${schemeOf(c)}://localhost:${c.PORT}`).replace(/\/+$/, '');
+}
+
+/** The scheme this server answers on: https once it is given a certificate (TLS_CERT_FILE, TLS_KEY_FILE). */
+export function schemeOf(c: Partial<Pick<Config, 'TLS_CERT_FILE'>>): 'https' | 'http' {
+  return c.TLS_CERT_FILE ? 'https' : 'http';
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { dnsListenHost, loadConfig, startupNotices } from './config.ts';
+import { dnsListenHost, loadConfig, schemeOf, startupNotices } from './config.ts';
 import { openDatabase } from './start.ts';
 import { buildApp } from './app.ts';
 import { startAuthoritativeDns } from './adapters/dns/authoritative.ts';
@@ -73,4 +73,4 @@ await app.listen({ host: config.HOST, port: config.PORT });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-app.log.info(`CertHub console on ${config.TLS_CERT_FILE ? 'https' : 'http'}://${shown}:${port} (${db.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`);
+app.log.info(`CertHub console on ${schemeOf(config)}://${shown}:${port} (${db.kind === 'pglite' ? `embedded database in ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL'})`);

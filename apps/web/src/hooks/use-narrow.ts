@@ -1,12 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below antd's md breakpoint (768 px): a phone, or a narrow window. */
-const query = '(max-width: 767.98px)';
+/** Below antd's md breakpoint (768 px): a phone, or a narrow window. One query for every component that asks. */
+const narrowQuery = window.matchMedia('(max-width: 767.98px)');
 
 const subscribe = (onChange: () => void) => {
-  const m = window.matchMedia(query);
-  m.addEventListener('change', onChange);
-  return () => m.removeEventListener('change', onChange);
+  narrowQuery.addEventListener('change', onChange);
+  return () => narrowQuery.removeEventListener('change', onChange);
 };
 
 /**
@@ -14,5 +13,5 @@ const subscribe = (onChange: () => void) => {
  * its icons without their words.
  */
 export function useNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribe, () => narrowQuery.matches);
 }

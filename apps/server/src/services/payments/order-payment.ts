@@ -117,28 +117,27 @@ export const ordersPaidJobSql = (src: string, aim: string, ref: string) =>
  */
 const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)),
    locked AS MATERIALIZED (SELECT ${orderRowColumns}, o.product_no FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE),
+   -- The orders asked for that were found, in the order asked, with what each would cost.
+   asked AS (
+     SELECT l.*, w.i AS seq, CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END::bigint AS due
+       FROM locked l JOIN wanted w ON w.no = l.order_no),
    due AS (
-     SELECT l.id, l.order_no, w.i AS seq,
-            CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END::bigint AS due,
+     SELECT l.id, l.order_no, l.seq, l.due,
             -- A re-sign is paid once per round: its reference counts the rounds paid before.
             CASE WHEN $3::text = 'reSign'
               THEN l.order_no || ':reSign:' || (SELECT count(*) + 1 FROM ledger_entries e WHERE e.kind = 're_sign_payment' AND e.ref LIKE l.order_no || ':reSign:%')
               ELSE l.order_no END AS ref
-       FROM locked l JOIN wanted w ON w.no = l.order_no
+       FROM asked l
       WHERE ${payableSql('$3::text')}),
-   -- The first order asked for (payable or not) that needs a real-name verification the account lacks (checks before
-   -- any other refusal, as checkVerificationForOrders does for the other ways). Verifications only move forward to
-   -- approved, so the account's row is read, not locked.
+   -- Orders asked for (payable or not) that need a real-name verification the account lacks: the first refuses the
+   -- payment before any other reason, as checkVerificationForOrders does for the other ways. Verifications only move
+   -- forward to approved, so the account's row is read, not locked.
    unverified AS (
-     SELECT l.order_no, ${unmetVerificationSql({
-       certType: 'p.cert_type', amountCents: `CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END`,
-       authPProgress: 'a.auth_p_progress', authEProgress: 'a.auth_e_progress',
-     })} AS need
-       FROM locked l JOIN wanted w ON w.no = l.order_no JOIN accounts a ON a.id = $1 LEFT JOIN products p ON p.product_no = l.product_no
-      ORDER BY w.i),
+     SELECT l.order_no, l.seq, ${unmetVerificationSql({ certType: 'p.cert_type', amountCents: 'l.due', authPProgress: 'a.auth_p_progress', authEProgress: 'a.auth_e_progress' })} AS need
+       FROM asked l JOIN accounts a ON a.id = $1 LEFT JOIN products p ON p.product_no = l.product_no),
    go AS (SELECT EXISTS (SELECT 1 FROM pay_ways WHERE pay_way = 'balance' AND switch = 'Y') AS way_on,
                  (SELECT count(*) FROM due) = cardinality($2::text[]) AS payable,
-                 (SELECT json_build_object('orderNo', order_no, 'need', need) FROM unverified WHERE need IS NOT NULL LIMIT 1) AS unverified),
+                 (SELECT json_build_object('orderNo', order_no, 'need', need) FROM unverified WHERE need IS NOT NULL ORDER BY seq LIMIT 1) AS unverified),
    pay AS MATERIALIZED (SELECT * FROM due WHERE (SELECT way_on AND payable AND unverified IS NULL FROM go)),
    -- Written first on purpose: the writes nothing reads run after the query, the later-written first (PostgreSQL's
    -- es_auxmodifytables; checked with clock_timestamp()), so this debit, which locks the account's row that every

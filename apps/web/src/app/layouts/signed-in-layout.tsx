@@ -147,9 +147,12 @@ function SignedInLayout() {
   }, [parent]);
 
   const toggle = () => {
-    if (narrow) return setPanelOpen(!panelOpen);
-    localStorage.setItem(collapsedKey, folded ? '0' : '1');
-    setFolded(!folded);
+    if (narrow) {
+      setPanelOpen(!panelOpen);
+    } else {
+      localStorage.setItem(collapsedKey, folded ? '0' : '1');
+      setFolded(!folded);
+    }
   };
   useEffect(() => setPanelOpen(false), [pathname, narrow]);
 

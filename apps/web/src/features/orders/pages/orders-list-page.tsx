@@ -14,7 +14,7 @@ import { useRouteTitle } from '../../../hooks/use-route-title.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useOrderCount } from '../api/get-order-count.ts';
 import { useOrders, type OrderListItem } from '../api/get-orders.ts';
-import { useProducts } from '../api/get-products.ts';
+import { useProducts } from '../../../lib/api/get-products.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { OrderFilters } from '../components/order-filters.tsx';
 import { OrdersTable } from '../components/orders-table.tsx';

@@ -7,7 +7,7 @@ import Select from 'antd/es/select';
 import type { BrandOption } from '@cc/domain/pricing';
 import { productNameFor } from '@cc/domain/product-name';
 import { formatValidity, needs398Note } from '@cc/domain/terms';
-import type { ProductsAnswer } from '../api/get-products.ts';
+import type { ProductsAnswer } from '../../../lib/api/get-products.ts';
 import { usePurchaseT } from '../i18n.ts';
 import { fieldStatus } from './field-status.tsx';
 

@@ -10,7 +10,7 @@ import { defaultPageSize, formatValidity, pageSizes, termChoices } from '@cc/dom
 import { ApiError } from '../../../lib/http.ts';
 import { BuyButton } from '../../../components/buy-button.tsx';
 import { useDisplayCurrency, useMoney } from '../../../hooks/use-money.ts';
-import { useProducts, type ProductsAnswer } from '../api/get-products.ts';
+import { useProducts, type ProductsAnswer } from '../../../lib/api/get-products.ts';
 import { useMyPrices } from '../api/get-my-prices.ts';
 import { usePurchaseT } from '../i18n.ts';
 import { productNameFor } from '@cc/domain/product-name';

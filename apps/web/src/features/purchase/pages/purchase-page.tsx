@@ -18,7 +18,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useFrontConf } from '../../../lib/api/get-front-conf.ts';
 import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 import { useMoney } from '../../../hooks/use-money.ts';
-import { useProducts } from '../api/get-products.ts';
+import { useProducts } from '../../../lib/api/get-products.ts';
 import { createRenewal, payAmountOf } from '../api/create-renewal.ts';
 import { BuyerFields } from '../components/buyer-fields.tsx';
 import type { Contact } from '../components/contact-dialog.tsx';
