@@ -271,6 +271,11 @@ describe('console shell', () => {
         // Nothing wider than the screen (the header's switches keep their icons only), and no menu beside the page.
         expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         expect(await width()).toBe(0);
+        // Shut, the panel holds no menu (it is rendered when opened): none of its items is in the page.
+        expect(await p.getByTestId('side-menu').count()).toBe(0);
+        // Cards keep their titles on a phone (a long hint beside one once squeezed it to nothing).
+        const calendarTitle = p.getByTestId('renewal-calendar').locator('.ant-card-head-title');
+        expect((await calendarTitle.boundingBox())?.width ?? 0).toBeGreaterThan(60);
         const main = await p.locator('main').boundingBox();
         expect(main?.x).toBe(0);
         expect(main?.width).toBe(390);
@@ -360,6 +365,28 @@ describe('console shell', () => {
       expect(calls, path).toHaveLength(1);
       expect(calls[0]!.from.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)), `${path} from ${[...new Set(calls[0]!.from)].join(' ')}`).toBe(true);
       expect(calls[0]!.from.some((u) => /dashboard-page|signed-in-layout/.test(u)), path).toBe(false);
+    }
+  });
+
+  it("asks for the page's own code with the first code, from the HTML: not once the first code has loaded and run", async () => {
+    // A browser of its own: nothing cached, as on a first visit.
+    const fresh = await stack.newPage({ token: (await page.evaluate(() => localStorage.getItem('token')))! });
+    try {
+      const asked: string[] = [];
+      fresh.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await fresh.goto('/orders/list');
+      await fresh.getByTestId('orders-table').waitFor();
+      // The first code's first act is to ask for the site's configuration: the layout's, the page's and the table's
+      // code were asked for before it, named in the page the server sent for /orders/list.
+      const firstCall = asked.indexOf('/siteConfig');
+      expect(firstCall).toBeGreaterThan(0);
+      for (const chunk of [/^\/assets\/signed-in-layout-[^/]+\.js$/, /^\/assets\/orders-with-payment-[^/]+\.js$/, /^\/assets\/table-[^/]+\.js$/]) {
+        const at = asked.findIndex((p) => chunk.test(p));
+        expect(at, String(chunk)).toBeGreaterThan(0);
+        expect(at, String(chunk)).toBeLessThan(firstCall);
+      }
+    } finally {
+      await fresh.context().close();
     }
   });
 

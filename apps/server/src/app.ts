@@ -23,6 +23,7 @@ import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins
 import { checkMasterKey } from './lib/secret-box.ts';
 import { samplePressure, type Pressure } from './lib/pressure.ts';
 import { defaultBodyLimit } from './lib/body-limits.ts';
+import { consolePages } from './lib/console-page.ts';
 import { siteConfigFor } from './services/site/site-config.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
@@ -211,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  // The page each console address is sent, with its route's files named (lib/console-page.ts).
+  const consolePage = hasWeb ? consolePages(webDist) : undefined;
   if (hasWeb) {
     // index.html only through the handler below, which gives it the host's policy.
     const hashedAssets = path.join(webDist, 'assets') + path.sep;
@@ -231,11 +234,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasWeb && isConsolePage(request.method, request.url, request.headers.accept)) {
+    if (consolePage && isConsolePage(request.method, request.url, request.headers.accept)) {
       const site = await siteConfigFor(db, request.headers.host).catch((err: unknown) => request.log.warn({ err }, 'site configuration unreadable: base policy'));
       if (site) reply.header('content-security-policy', consolePolicyFor(site));
       // no-cache: after a deploy the page must name the new hashed assets at once (the static plugin would say max-age 1 h).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      const page = consolePage(new URL(request.url, 'http://console').pathname);
+      reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'br').send(page.brotli);
+      return reply.send(page.body);
     }
     return errors.notFound(request, reply);
   });

@@ -322,6 +322,24 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     expect(problem(elsewhere)).toEqual(['urn:ietf:params:acme:error:unauthorized', 403]);
     const unknown = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'caa.test' }], replaces: `${certId.split('.')[0]}.AQID` });
     expect(problem(unknown)).toEqual(['urn:ietf:params:acme:error:malformed', 400]);
+
+    // Two renewals of one certificate asked for at once (a client retrying, two hosts sharing a key): one is the
+    // renewal, the other hears alreadyReplaced. On PostgreSQL the two really run at once, each in its own transaction.
+    const second = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'caa.test' }] });
+    const issued = await alice.post(String(second.json.finalize), { csr: Buffer.from(csr, 'base64').toString('base64url') });
+    expect(issued.json.status, issued.body).toBe('valid');
+    const secondPem = (await alice.post(String(issued.json.certificate), '')).body;
+    const [secondRow] = await t.app.db.query<{ id: number; serial: string }>(
+      `SELECT o.id, c.serial FROM certificates c JOIN orders o ON o.certificate_id = c.id JOIN acme_server_orders a ON a.order_id = o.id WHERE a.id = $1`,
+      [Number(String(second.json.finalize).match(/\/order\/(\d+)\/finalize/)?.[1] ?? NaN)],
+    );
+    const secondSerial = secondRow!.serial.length % 2 ? `0${secondRow!.serial}` : secondRow!.serial;
+    const secondCertId = `${Buffer.from(execKeyId(secondPem), 'hex').toString('base64url')}.${Buffer.from(secondSerial, 'hex').toString('base64url')}`;
+    const both = await Promise.all([0, 1].map(() => alice.post('new-order', { identifiers: [{ type: 'dns', value: 'caa.test' }], replaces: secondCertId })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(problem(both.find((r) => r.status === 409)!)).toEqual(['urn:ietf:params:acme:error:alreadyReplaced', 409]);
+    const renewals = await t.app.db.query(`SELECT id FROM orders WHERE renewed_from = $1`, [secondRow!.id]);
+    expect(renewals).toHaveLength(1);
   });
 
   it('holds an EAB key to its products and its spending limit', async () => {

@@ -1,7 +1,7 @@
 import './lib/zod-no-eval.ts';
 // antd's component styles, built ahead (theme.zeroRuntime in app/providers.tsx): no style is generated while rendering.
 import 'antd/dist/antd.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { Providers } from './app/providers.tsx';
@@ -10,18 +10,28 @@ import { loadSiteConfig } from './lib/api/get-site-config.ts';
 import { loadInitialLanguage } from './i18n/index.ts';
 import { prefetchRouteCalls, preloadRouteChunks } from './app/preload.ts';
 
+/** Lets the browser run between start-up steps: a phone's first seconds stay short tasks, not one long one. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // Start the site configuration request before React renders: the first route waits for it.
 void loadSiteConfig();
+await yieldToBrowser();
 // The page's own code too: otherwise its chunks are asked for only after the site configuration has come.
 preloadRouteChunks(router, location.pathname);
 await loadInitialLanguage();
+await yieldToBrowser();
 // In the language the answers are asked in (the calls carry it).
 prefetchRouteCalls(router, location.pathname);
+await yieldToBrowser();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// In a transition: the first render (theme, router) yields to the browser every few milliseconds.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,18 +1,13 @@
 import { z } from 'zod';
+import { calendarDays, calendarKinds } from '@cc/domain/dashboard';
 
 /**
  * The console's home (/dashboard, GET /v1/dashboard): what needs the customer's action, one renewal calendar, this
  * month's spending against last month's. Every figure comes with the console path of the list behind it.
  */
 
-/**
- * What the renewal calendar shows. Each kind is one query on the server (services/dashboard/calendar.ts,
- * `calendarSources`); adding one (domain registrations, say) is a line here and a query there.
- */
-export const calendarKinds = ['certificate', 'validation', 'domain'] as const;
-export type CalendarKind = (typeof calendarKinds)[number];
-/** How far ahead the calendar looks. */
-export const calendarDays = 90;
+// The calendar's rules live in the domain package (read by the console without this schema).
+export { calendarDays, calendarKinds, type CalendarKind } from '@cc/domain/dashboard';
 
 const iso = z.string().describe('ISO 8601, UTC');
 

@@ -15,7 +15,9 @@ import { RootShell } from './root-shell.tsx';
 import { applySiteConfig } from './site-config-effects.ts';
 
 type Page = AsyncRouteComponent<object>;
-const lazy = (importer: () => Promise<{ default: ComponentType }>): Page => lazyRouteComponent(withChunkTimeout(importer));
+// The importer rides along: the build reads which module it loads (scripts/route-preloads.ts), so the server can name
+// a route's files in its page.
+const lazy = (importer: () => Promise<{ default: ComponentType }>): Page => Object.assign(lazyRouteComponent(withChunkTimeout(importer)), { importer });
 
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page.tsx'));
 const SignUp = lazy(() => import('../features/auth/components/sign-up-page.tsx'));

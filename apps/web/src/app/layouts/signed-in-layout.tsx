@@ -202,16 +202,19 @@ function SignedInLayout() {
           data-testid="sider"
           data-narrow={narrow || undefined}
         >
-          <Menu
-            mode="inline"
-            selectedKeys={selected ? [selected] : []}
-            openKeys={collapsed ? undefined : openKeys}
-            onOpenChange={setOpenKeys}
-            items={toItems(menuFor(menuTree, can))}
-            onClick={({ key }) => void router.navigate({ href: key })}
-            style={{ borderInlineEnd: 'none' }}
-            data-testid="side-menu"
-          />
+          {/* Shut on a phone, the panel holds no menu: it is rendered when opened, not with every page's first render. */}
+          {narrow && !panelOpen ? null : (
+            <Menu
+              mode="inline"
+              selectedKeys={selected ? [selected] : []}
+              openKeys={collapsed ? undefined : openKeys}
+              onOpenChange={setOpenKeys}
+              items={toItems(menuFor(menuTree, can))}
+              onClick={({ key }) => void router.navigate({ href: key })}
+              style={{ borderInlineEnd: 'none' }}
+              data-testid="side-menu"
+            />
+          )}
         </Layout.Sider>
         <Layout.Content style={{ padding: narrow ? 12 : 24, minWidth: 0 }}>
           <AnnouncementBanner />

@@ -5,7 +5,8 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import { Link } from '@tanstack/react-router';
-import { calendarDays, type CalendarEntry } from '@cc/contracts/dashboard';
+import { calendarDays } from '@cc/domain/dashboard';
+import type { CalendarEntry } from '@cc/contracts/dashboard';
 import { daysLeft, formatDate } from '../../../lib/datetime.ts';
 import { useIsDark } from '../../../lib/prefs.ts';
 import { useHomeT } from '../i18n.ts';
@@ -26,7 +27,11 @@ export function RenewalCalendar({ entries }: { entries: CalendarEntry[] | undefi
     months.set(key, [...(months.get(key) ?? []), e]);
   }
   return (
-    <Card title={t('calendar')} extra={<Typography.Text type="secondary">{t('calendarHint', { days: calendarDays })}</Typography.Text>} style={{ height: '100%' }} data-testid="renewal-calendar">
+    <Card title={t('calendar')} style={{ height: '100%' }} data-testid="renewal-calendar">
+      {/* Under the title, not beside it: beside it, the long hint squeezed the title out of a phone-wide card. */}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }} data-testid="calendar-hint">
+        {t('calendarHint', { days: calendarDays })}
+      </Typography.Paragraph>
       {!entries ? null : entries.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('calendarEmpty', { days: calendarDays })} />
       ) : (

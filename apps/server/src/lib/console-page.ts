@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+
+/** One route's files beyond the entry, as the console's build lists them (apps/web/scripts/route-preloads.ts). */
+interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+export interface ConsolePage {
+  body: string;
+  /** The body brotli-compressed (the page is sent often and changes only with a deployment). */
+  brotli: Buffer;
+  etag: string;
+}
+
+/** A TanStack Router path as a pattern: `$name` is one segment, a trailing `$` the rest; a trailing slash is optional. */
+function routePattern(routePath: string): RegExp {
+  const segments = routePath.replace(/\/+$/, '').split('/').map((s) => (s === '$' ? '.*' : s.startsWith('$') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`, 'i');
+}
+
+const page = (body: string): ConsolePage => ({
+  body,
+  brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  // Weak: the brotli and the plain body are one page in two encodings.
+  etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+});
+
+/** index.html and the build's route list read once, with a page per route made on first use. */
+function loadPages(html: string, routes: RoutePreload[]): (pathname: string) => ConsolePage {
+  // Fixed paths before those with parameters, so /ssl/certificates is not taken for /ssl/certificate/$id's kind.
+  const ordered = routes
+    .map((r) => ({ ...r, pattern: routePattern(r.path), params: (r.path.match(/\$/g) ?? []).length }))
+    .sort((a, b) => a.params - b.params || b.path.length - a.path.length);
+  const plain = page(html);
+  const made = new Map<string, ConsolePage>();
+  return (pathname) => {
+    const route = ordered.find((r) => r.pattern.test(pathname));
+    if (!route) return plain;
+    let p = made.get(route.path);
+    if (!p) {
+      const links = [
+        ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+        ...route.styles.map((href) => `<link rel="preload" as="style" href="${href}">`),
+      ].join('\n    ');
+      p = page(links ? html.replace('</head>', `  ${links}\n  </head>`) : html);
+      made.set(route.path, p);
+    }
+    return p;
+  };
+}
+
+/**
+ * The console's page for an address: index.html naming the files of the route that address opens, so the browser
+ * asks for them with the entry's own (<link rel="modulepreload">, found by its preload scanner) rather than after the
+ * entry has loaded and run. Signed-in routes are named too: the session is in the browser's storage, unseen here,
+ * and a visitor without one who is sent to sign-in finds the files cached when signed in. Addresses no route
+ * opens (and a build without the list) get index.html as built. A new build in the folder is read on the next page
+ * asked for (its files' times change), as index.html was read per request before.
+ */
+export function consolePages(webDist: string): (pathname: string) => ConsolePage {
+  const indexFile = path.join(webDist, 'index.html');
+  const listFile = path.join(webDist, 'route-preloads.json');
+  const modified = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  let loaded: { stamp: string; pages: (pathname: string) => ConsolePage } | undefined;
+  return (pathname) => {
+    const stamp = `${modified(indexFile)}:${modified(listFile)}`;
+    if (loaded?.stamp !== stamp) {
+      const routes = modified(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as { routes: RoutePreload[] }).routes : [];
+      loaded = { stamp, pages: loadPages(readFileSync(indexFile, 'utf8'), routes) };
+    }
+    return loaded.pages(pathname);
+  };
+}

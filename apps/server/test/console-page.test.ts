@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+
+// A console build of its own, with the route list its build writes (apps/web/scripts/route-preloads.ts).
+const webDist = mkdtempSync(path.join(tmpdir(), 'cc-web-'));
+mkdirSync(path.join(webDist, 'assets'));
+const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+writeFileSync(path.join(webDist, 'index.html'), indexHtml);
+writeFileSync(
+  path.join(webDist, 'route-preloads.json'),
+  JSON.stringify({
+    routes: [
+      { path: '/sign-in', scripts: ['/assets/sign-in.js'], styles: [] },
+      { path: '/orders/list', scripts: ['/assets/layout.js', '/assets/orders.js', '/assets/table.js'], styles: ['/assets/orders.css'] },
+      { path: '/ssl/certificate/$id', scripts: ['/assets/layout.js', '/assets/order-details.js'], styles: [] },
+      { path: '/ssl/certificates', scripts: ['/assets/layout.js', '/assets/purchase.js'], styles: [] },
+      { path: '/payment/', scripts: ['/assets/payment.js'], styles: [] },
+    ],
+  }),
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ WEB_DIST: webDist });
+});
+afterAll(() => t.close());
+
+const open = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+const named = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe("the console's page names the files of the route it opens", () => {
+  it("lists the route's scripts and stylesheets in the head, before the body", async () => {
+    const r = await open('/orders/list?status=1');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(named(r.body)).toEqual(['/assets/layout.js', '/assets/orders.js', '/assets/table.js']);
+    expect(r.body).toContain('<link rel="preload" as="style" href="/assets/orders.css">');
+    expect(r.body.indexOf('/assets/table.js')).toBeLessThan(r.body.indexOf('</head>'));
+    expect(r.body).toContain('<div id="root"></div>');
+  });
+
+  it('tells a fixed path from one with a parameter, and takes either case and a trailing slash', async () => {
+    expect(named((await open('/ssl/certificates')).body)).toEqual(['/assets/layout.js', '/assets/purchase.js']);
+    expect(named((await open('/ssl/certificate/CH2026112400001')).body)).toEqual(['/assets/layout.js', '/assets/order-details.js']);
+    expect(named((await open('/SSL/Certificates/')).body)).toEqual(['/assets/layout.js', '/assets/purchase.js']);
+    expect(named((await open('/payment')).body)).toEqual(['/assets/payment.js']);
+    // A parameter is one segment: a deeper address is not that route.
+    expect(named((await open('/ssl/certificate/1/more')).body)).toEqual([]);
+  });
+
+  it('sends index.html as built where no route opens', async () => {
+    const r = await open('/no/such/page');
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toBe(indexHtml);
+  });
+
+  it('is sent brotli-compressed to browsers that take it, and answers 304 to a browser that has it', async () => {
+    const plain = await open('/sign-in');
+    const br = t.app.inject({ method: 'GET', url: '/sign-in', headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const compressed = await br;
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+
+    const again = await open('/sign-in', { 'if-none-match': String(plain.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another route's page is another document.
+    expect((await open('/orders/list')).headers.etag).not.toBe(plain.headers.etag);
+  });
+
+  it('sends the page of a new build put in the folder while the server runs', async () => {
+    const before = await open('/sign-in');
+    const rebuilt = indexHtml.replace('/assets/index.js', '/assets/index-2.js');
+    writeFileSync(path.join(webDist, 'index.html'), rebuilt);
+    writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify({ routes: [{ path: '/sign-in', scripts: ['/assets/sign-in-2.js'], styles: [] }] }));
+    // Later times than the first build's, even on a coarse clock.
+    const later = new Date(Date.now() + 5000);
+    for (const f of ['index.html', 'route-preloads.json']) utimesSync(path.join(webDist, f), later, later);
+    const after = await open('/sign-in');
+    expect(after.body).toContain('/assets/index-2.js');
+    expect(named(after.body)).toEqual(['/assets/sign-in-2.js']);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect((await open('/no/such/page')).body).toBe(rebuilt);
+  });
+});
