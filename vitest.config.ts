@@ -6,7 +6,7 @@ export default defineConfig({
     // database (WebAssembly, one thread) or on PostgreSQL. Each file has its own database and free ports.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'api', include: ['apps/server/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
       {
         test: {

@@ -210,7 +210,7 @@ describe('console shell', () => {
     // Amounts follow the display currency chosen in the header (rates from /v1/exRate).
     expect(await page.getByTestId('balance').textContent()).toContain('￥0.00');
     await page.getByTestId('currency-select').click();
-    await page.locator('.ant-select-item-option[title="$ USD"]').click();
+    await page.getByTestId('currency-USD').click();
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('$0.00');
 
     // The sidebar folds to its icons.

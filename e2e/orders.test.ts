@@ -150,8 +150,10 @@ afterAll(async () => {
 describe('orders', () => {
   it('lists orders: status tabs with counts, domain search, page size, JSON export, cancel with refund', async () => {
     const catalogueCalls: string[] = [];
+    const pickerCode: string[] = [];
     const countCatalogue = (r: { url(): string }) => {
       if (new URL(r.url()).pathname === '/v1/products') catalogueCalls.push(r.url());
+      if (/\/assets\/date-picker-/.test(r.url())) pickerCode.push(r.url());
     };
     page.on('request', countCatalogue);
     await page.goto('/orders/list');
@@ -163,6 +165,23 @@ describe('orders', () => {
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
     expect(catalogueCalls).toHaveLength(1);
     await page.keyboard.press('Escape');
+    // Nor the date range picker's code: a box of its size stands in until the filter is reached for.
+    expect(pickerCode).toEqual([]);
+    expect(await page.locator('[data-testid="order-filters"] .ant-picker').count()).toBe(0);
+    const standIn = (await page.locator('[data-testid="order-filters"] .ant-input-affix-wrapper:has([data-testid="filter-dates"])').boundingBox())!;
+    await page.getByTestId('filter-dates').click();
+    // The real picker opens where the box was, the same size, and takes a range typed in.
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor();
+    expect(pickerCode.length).toBeGreaterThan(0);
+    const picker = (await page.locator('[data-testid="order-filters"] .ant-picker').boundingBox())!;
+    expect([picker.x, picker.y, picker.width, picker.height]).toEqual([standIn.x, standIn.y, standIn.width, standIn.height]);
+    await page.keyboard.type('2020-01-01');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('2099-12-31');
+    await page.keyboard.press('Enter');
+    const inRange = await rowsAfter(page, /dateFrom=2020-01-01.*dateTo=2099-12-31/, () => page.getByTestId('filter-search').click());
+    expect(inRange).toHaveLength(6);
+    await rowsAfter(page, /^(?!.*dateFrom=)/, () => page.getByTestId('filter-reset').click());
     page.off('request', countCatalogue);
     expect(await page.getByTestId('tab-1002').textContent()).toContain('(4)');
     expect(await page.getByTestId('tab-all').textContent()).toContain('(6)');

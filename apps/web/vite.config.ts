@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 // Relative, so that Vite bundles it into the config (Node cannot load the workspace's .ts through node_modules).
 import { defaultSiteConfig } from '../../packages/contracts/src/site.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
+import { antdZeroRuntime } from './scripts/antd-zero-runtime.ts';
+import { antdStylesheet } from './scripts/antd-stylesheet.ts';
 
 const api = 'http://localhost:8080';
 // Everything the server answers; the console's own routes (/sign-in, /sign-up, ...) stay with Vite.
@@ -39,7 +41,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [react(), antdZeroRuntime(), antdStylesheet(), precompress(), routePreloads()],
   // The contract's defaults as data: importing the module at run time would ship zod to the first page.
   define: { __DEFAULT_SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   server: {

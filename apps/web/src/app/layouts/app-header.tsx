@@ -2,7 +2,6 @@ import Avatar from 'antd/es/avatar';
 import Dropdown from 'antd/es/dropdown';
 import Flex from 'antd/es/flex';
 import Layout from 'antd/es/layout';
-import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import theme from 'antd/es/theme';
 import UserOutlined from '@ant-design/icons/UserOutlined';
@@ -19,26 +18,28 @@ import { currencyPref } from '../../lib/prefs.ts';
 import { useDisplayCurrency } from '../../hooks/use-money.ts';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ThemeSwitch } from '../../components/theme-switch.tsx';
+import { ChoiceMenu } from '../../components/choice-menu.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
 import { NotificationBell } from '../../features/messages/components/notification-bell.tsx';
 import { useNarrow } from '../../hooks/use-narrow.ts';
 
-function CurrencySelect({ narrow }: { narrow: boolean }) {
+/** The display currency: amounts across the console are shown in it (rates from /v1/exRate). */
+function CurrencySwitch({ narrow }: { narrow: boolean }) {
   const { t } = useTranslation();
   const { data } = useExRates();
   const current = useDisplayCurrency();
-  const options = (data?.currencies ?? [{ currency: current.unit, symbol: current.symbol, rate: current.rate }]).map((c) => ({ value: c.currency, label: narrow ? c.currency : `${c.symbol} ${c.currency}` }));
+  const currencies = data?.currencies ?? [{ currency: current.unit, symbol: current.symbol, rate: current.rate }];
+  const word = (c: { currency: string; symbol: string }) => `${c.symbol} ${c.currency}`;
   return (
-    <Select
-      size="small"
-      variant="borderless"
+    <ChoiceMenu
       value={current.unit}
-      options={options}
-      onChange={(v: string) => currencyPref.set(v)}
-      aria-label={t('currency.label')}
-      popupMatchSelectWidth={false}
-      data-testid="currency-select"
-      style={{ minWidth: narrow ? 64 : 90 }}
+      choices={currencies.map((c) => ({ value: c.currency, label: word(c) }))}
+      onPick={(v) => currencyPref.set(v)}
+      text={narrow ? current.unit : word({ currency: current.unit, symbol: current.symbol })}
+      label={`${t('currency.label')}: ${current.unit}`}
+      menuLabel={t('currency.label')}
+      testId="currency-select"
+      choicePrefix="currency"
     />
   );
 }
@@ -91,7 +92,7 @@ export function AppHeader({ collapseButton }: { collapseButton: React.ReactNode 
       </Link>
       <Flex flex={1} justify="end" align="center" gap={narrow ? 0 : 4}>
         <NotificationBell />
-        <CurrencySelect narrow={narrow} />
+        <CurrencySwitch narrow={narrow} />
         <LanguageSwitch compact={narrow} />
         <ThemeSwitch compact={narrow} />
         <Dropdown

@@ -1,12 +1,12 @@
 import { memo, useState } from 'react';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import DatePicker from 'antd/es/date-picker';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import dayjs from 'dayjs';
+import { LazyRangePicker } from '../../../components/lazy-range-picker.tsx';
 import { useOrdersT } from '../i18n.ts';
 import { noFilters, type Filters } from '../lib/list-view.ts';
 
@@ -74,7 +74,8 @@ export const OrderFilters = memo(function OrderFilters({ productOptions, brandOp
           options={brandOptions as { value: string; label: string }[]}
           onChange={(v: string | undefined) => setDraft({ ...draft, brand: v })}
         />
-        <DatePicker.RangePicker
+        <LazyRangePicker
+          width={260}
           placeholder={t('list.dateRange', { returnObjects: true }) as [string, string]}
           data-testid="filter-dates"
           defaultValue={initial?.dateFrom && initial.dateTo ? [dayjs(initial.dateFrom), dayjs(initial.dateTo)] : undefined}
@@ -83,7 +84,9 @@ export const OrderFilters = memo(function OrderFilters({ productOptions, brandOp
         <Button type="primary" icon={<SearchOutlined />} data-testid="filter-search" onClick={() => onApply(draft)}>
           {t('list.search')}
         </Button>
-        <Button onClick={onReset}>{t('list.reset')}</Button>
+        <Button data-testid="filter-reset" onClick={onReset}>
+          {t('list.reset')}
+        </Button>
       </Flex>
     </Card>
   );
