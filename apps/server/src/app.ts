@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,7 @@ import type { Http2SecureServer, ServerHttp2Session } from 'node:http2';
 import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import { constants as zlib } from 'node:zlib';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pickLocale, type Locale } from '@cc/contracts/messages';
 import type { Db } from '@cc/db/client';
@@ -159,6 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerJobs(app);
   await app.register(formbody);
+  // Answers over 1 kB (an order list, the catalogue: 50 kB of JSON) are compressed for clients that take it, at a
+  // quick brotli level: a phone on a slow network waits for bytes, not for the server. The console's files are
+  // compressed at build time and its page once per build: those already carry their encoding and are left alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { coreMessages, translateIn, type Locale, type MessageTable } from '@cc/contracts/messages-core';
 import { zh } from './zh.ts';
 
@@ -70,23 +70,74 @@ export async function applySiteDefaultLanguage(lng: Locale) {
 }
 
 /**
- * Shared message keys of @cc/contracts. The first page carries only the core table (errors, account fields);
- * the signed-in layout registers the whole table, with every area's rule messages, when it loads.
+ * Shared message keys of @cc/contracts. The first page carries only the core table (errors, account fields). Every
+ * area's rule messages (~28 kB, both languages) are for what the user does next, a field's check or a rule's
+ * explanation, so they come after the page has painted: at the user's first input (pointer, key, focus), a few
+ * seconds after the page has loaded, or at once when a message of theirs is asked for first. A component that
+ * asked meanwhile (`useMsg`) renders again when they arrive; a form check waits for them (`messagesReady`).
  */
 let messageTables: Record<Locale, MessageTable> = coreMessages;
-export function registerMessages(tables: Record<Locale, MessageTable>) {
-  messageTables = tables;
+let ruleTablesLoaded = false;
+let ruleTables: Promise<void> | null = null;
+const tableListeners = new Set<() => void>();
+
+export function messagesReady(): Promise<void> {
+  ruleTables ??= import('@cc/contracts/messages').then(({ messages }) => {
+    messageTables = messages;
+    ruleTablesLoaded = true;
+    for (const l of tableListeners) l();
+  });
+  return ruleTables;
+}
+
+/** Asks for the rule messages at the user's first input or a few seconds after the page has loaded, whichever comes first. */
+export function loadMessagesAfterPaint(delayMs = 3000): () => void {
+  if (ruleTablesLoaded) return () => {};
+  const inputs = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const load = () => {
+    stop();
+    void messagesReady();
+  };
+  const afterLoad = () => {
+    timer = setTimeout(load, delayMs);
+  };
+  function stop() {
+    for (const e of inputs) document.removeEventListener(e, load, true);
+    window.removeEventListener('load', afterLoad);
+    clearTimeout(timer);
+  }
+  for (const e of inputs) document.addEventListener(e, load, { capture: true, passive: true });
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return stop;
+}
+
+function lookup(locale: Locale, key: string, params?: Record<string, string | number>): string {
+  if (!ruleTablesLoaded && !(key in coreMessages.zh)) {
+    // Not here yet: nothing rather than the bare key, and the tables are on their way (the caller renders again).
+    void messagesReady();
+    return '';
+  }
+  return translateIn(messageTables, locale, key, params);
 }
 
 /** Translates a shared message key of @cc/contracts (validation and error codes) in the current language. */
 export function msg(key: string, params?: Record<string, string | number>): string {
-  return translateIn(messageTables, currentLocale(), key, params);
+  return lookup(currentLocale(), key, params);
 }
 
-/** `msg` bound to the rendered language, so components re-render when it changes. */
+const subscribeToTables = (l: () => void) => {
+  tableListeners.add(l);
+  return () => tableListeners.delete(l);
+};
+const tablesLoaded = () => ruleTablesLoaded;
+
+/** `msg` bound to the rendered language, so components re-render when it changes or when the rule messages arrive. */
 export function useMsg() {
   const { i18n: inst } = useTranslation();
   const locale: Locale = inst.language === 'en' ? 'en' : 'zh';
-  // One function per language, so memoised work that translates depends on it rather than on the language.
-  return useCallback((key: string, params?: Record<string, string | number>) => translateIn(messageTables, locale, key, params), [locale]);
+  const loaded = useSyncExternalStore(subscribeToTables, tablesLoaded, tablesLoaded);
+  // One function per language (and table), so memoised work that translates depends on it rather than on the language.
+  return useCallback((key: string, params?: Record<string, string | number>) => lookup(locale, key, params), [locale, loaded]);
 }

@@ -1,5 +1,6 @@
 import type { RuleObject } from 'antd/es/form';
 import type { z } from 'zod';
+import { messagesReady } from '../i18n/index.ts';
 
 /** Translates a shared message key of @cc/contracts (the console's `msg`). */
 export type MessageOf = (key: string, params?: Record<string, string | number>) => string;
@@ -33,6 +34,8 @@ export function rulesFrom(schema: z.ZodType, msg: MessageOf, opts: { field?: str
     {
       required: !schema.safeParse('').success,
       validator: async (_rule, value: unknown) => {
+        // The rule messages may still be on their way (they come after the first paint): a check waits for them.
+        await messagesReady();
         const said = opts.empty !== undefined && isBlank(value) && !schema.safeParse('').success ? opts.empty : schemaMessage(schema, value ?? '', msg, opts.field);
         if (said !== null) throw new Error(said);
       },

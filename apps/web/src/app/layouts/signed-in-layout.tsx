@@ -13,8 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { getToken, purgeSession } from '../../lib/session.ts';
 import { ApiError } from '../../lib/http.ts';
 import { verifyTokenQuery } from '../../features/auth/api/verify-token.ts';
-import { messages } from '@cc/contracts/messages';
-import { registerMessages } from '../../i18n/index.ts';
+import { loadMessagesAfterPaint } from '../../i18n/index.ts';
 import { Deferred } from '../../components/deferred.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -24,8 +23,6 @@ import { menuFor, menuTree, selectedMenu, type MenuNode } from './menu-items.tsx
 import { useCan } from '../../lib/api/get-me.ts';
 import { useNarrow } from '../../hooks/use-narrow.ts';
 
-// Every page in here may show any area's rule messages; the sign-in pages carry only the core table.
-registerMessages(messages);
 
 const collapsedKey = 'siderCollapsed';
 // Wide enough for the longest English label of the second level ("Batch ownership change") beside a scrollbar.
@@ -141,6 +138,8 @@ function SignedInLayout() {
   useTokenCheck();
   useBellFollowsActivity();
   const can = useCan();
+  // Any page in here may show an area's rule messages: they come after the page has painted (the sign-in pages need none).
+  useEffect(() => loadMessagesAfterPaint(), []);
 
   useEffect(() => {
     if (parent) setOpenKeys((keys) => (keys.includes(parent) ? keys : [...keys, parent]));
