@@ -138,6 +138,8 @@ export function useMsg() {
   const { i18n: inst } = useTranslation();
   const locale: Locale = inst.language === 'en' ? 'en' : 'zh';
   const loaded = useSyncExternalStore(subscribeToTables, tablesLoaded, tablesLoaded);
-  // One function per language (and table), so memoised work that translates depends on it rather than on the language.
+  // One function per language and per table: memoised work that translates depends on it, and runs again when the rule
+  // messages arrive. The function reads the tables when called, so one kept from before still answers once they are here.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` is there to give the function a new identity
   return useCallback((key: string, params?: Record<string, string | number>) => lookup(locale, key, params), [locale, loaded]);
 }

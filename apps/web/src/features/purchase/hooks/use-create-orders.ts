@@ -5,6 +5,7 @@ import { saveEmailApplies, type DcvMethod } from '@cc/domain/dcv';
 import { sequentialChunkSize } from '../lib/create-in-chunks.ts';
 import { ApiError, fieldErrors, isAbortError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
+import { messagesReady } from '../../../i18n/index.ts';
 import { saveText, stamp } from '../../../lib/download.ts';
 import { generateCsrs } from '../../../lib/pki-worker/client.ts';
 import { createOrder, createOrderPartial, type CreateOrderInput } from '../api/create-order.ts';
@@ -48,8 +49,8 @@ export interface OrderSubmission {
   /** False while the paste box or the plan has not caught up with what was typed: Create then waits for it. */
   settled: boolean;
   flush: () => void;
-  /** The first error among the fields that stop Create, translated. */
-  blocking: string | null;
+  /** The first error among the fields that stop Create, translated (when Create is pressed). */
+  blocking: () => string | null;
   orderErrors: readonly { label: string; text: string }[];
   sequential: boolean;
   term: number;
@@ -100,6 +101,9 @@ export function useCreateOrders(s: OrderSubmission) {
       return;
     }
     s.onStart();
+    // Its messages may still be on their way when Create is the page's first click (they come after the first paint).
+    await messagesReady();
+    const blocking = s.blocking();
     if (!product) {
       toast.error(msg('purchase.product.required'));
       return;
@@ -109,8 +113,8 @@ export function useCreateOrders(s: OrderSubmission) {
       return;
     }
     const orderBlocking = !sequential && orderErrors.length > 0;
-    if (s.blocking || orderBlocking || plan.orders.length === 0) {
-      toast.error(s.blocking ?? orderErrors[0]?.text ?? t('buy.fixErrors'));
+    if (blocking || orderBlocking || plan.orders.length === 0) {
+      toast.error(blocking ?? orderErrors[0]?.text ?? t('buy.fixErrors'));
       return;
     }
     const valid = plan.orders.filter((o) => o.errors.length === 0);

@@ -240,9 +240,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   // ---- errors (shown after a field was touched, or after the first submit)
   const text = (e: FieldError) => (e ? ('text' in e ? e.text : msg(e.messageKey, e.params)) : null);
   const ruleErrors = formErrors({ mode, csrFrom, hasProduct, plan, serverErrors, emailFamily, mailbox, saveEmail, contactMissing: showContact && !contact, orgMissing: showOrg && !org });
-  const errors = Object.fromEntries(Object.entries(ruleErrors).map(([f, e]) => [f, text(e)])) as Record<FormField, string | null>;
-  /** A field's error as shown: only once it was touched, or Create was pressed. */
-  const shown = (f: FormField) => (show(fieldKeys[f]) ? errors[f] : null);
+  /** A field's error as shown: only once it was touched, or Create was pressed (translated then: an untouched form needs no rule messages). */
+  const shown = (f: FormField) => (show(fieldKeys[f]) ? text(ruleErrors[f]) : null);
   const orderErrors = useMemo(() => batchOrderErrors(mode, plan.orders).map((e) => ({ label: e.label, text: msg(e.error.messageKey, e.error.params) })), [mode, plan.orders, msg]);
   const sequential = plan.orders.length > sequentialCreateThreshold;
   const batchShown = mode === 'batch' && (show('batch') || fromCsr);
@@ -265,7 +264,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     // Create pressed before the form caught up with the keys typed waits for it (then runs).
     settled: pasteSettled && plannedInput === planInput && boxText.current.batchText === batchText && boxText.current.extraDomains === extraDomains,
     flush: paste.flush,
-    blocking: blockingFields.map((f) => errors[f]).find(Boolean) ?? null,
+    blocking: () => blockingFields.map((f) => text(ruleErrors[f])).find(Boolean) ?? null,
     orderErrors,
     sequential,
     term,
