@@ -71,7 +71,7 @@ export async function applySiteDefaultLanguage(lng: Locale) {
 
 /**
  * Shared message keys of @cc/contracts. The first page carries only the core table (errors, account fields). Every
- * area's rule messages (~28 kB, both languages) are for what the user does next, a field's check or a rule's
+ * area's rule messages (26 kB, both languages) are for what the user does next, a field's check or a rule's
  * explanation, so they come after the page has painted: at the user's first input (pointer, key, focus), a few
  * seconds after the page has loaded, or at once when a message of theirs is asked for first. A component that
  * asked meanwhile (`useMsg`) renders again when they arrive; a form check waits for them (`messagesReady`).
@@ -81,12 +81,18 @@ let ruleTablesLoaded = false;
 let ruleTables: Promise<void> | null = null;
 const tableListeners = new Set<() => void>();
 
+/** Resolves once the rule messages are here; never rejects: a failed load (offline) is tried again by the next call. */
 export function messagesReady(): Promise<void> {
-  ruleTables ??= import('@cc/contracts/messages').then(({ messages }) => {
-    messageTables = messages;
-    ruleTablesLoaded = true;
-    for (const l of tableListeners) l();
-  });
+  ruleTables ??= import('@cc/contracts/messages').then(
+    ({ messages }) => {
+      messageTables = messages;
+      ruleTablesLoaded = true;
+      for (const l of tableListeners) l();
+    },
+    () => {
+      ruleTables = null;
+    },
+  );
   return ruleTables;
 }
 
