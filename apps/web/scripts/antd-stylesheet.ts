@@ -49,8 +49,9 @@ function resolveModule(from: string, spec: string): string | null {
 }
 
 /**
- * The antd component folders the console can render: those its source imports, and those their code imports
- * (style modules excepted, their functions being left out of the build: antd-zero-runtime.ts; and translations, which a component's folder holds for others to import).
+ * The antd component folders the console can render: those its source imports, and those their code imports.
+ * Style modules are not followed (their functions are left out of the build: antd-zero-runtime.ts), nor
+ * translations (a component's folder holds them for others to import).
  */
 export function antdComponentsUsed(srcDir: string, antdEs: string): Set<string> {
   const used = new Set<string>();

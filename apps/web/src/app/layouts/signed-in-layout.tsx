@@ -23,7 +23,6 @@ import { menuFor, menuTree, selectedMenu, type MenuNode } from './menu-items.tsx
 import { useCan } from '../../lib/api/get-me.ts';
 import { useNarrow } from '../../hooks/use-narrow.ts';
 
-
 const collapsedKey = 'siderCollapsed';
 // Wide enough for the longest English label of the second level ("Batch ownership change") beside a scrollbar.
 const siderWidth = 248;

@@ -3,6 +3,7 @@ import { emailPattern } from '@cc/domain/account';
 import type { InvoiceOrg } from '../api/invoice-templates.ts';
 import { TemplatePage } from '../components/template-page.tsx';
 import { useBillingT } from '../i18n.ts';
+import { messagesReady } from '../../../i18n/index.ts';
 
 /** /account/invoice/invoice-template: invoice titles (organisation, taxpayer number checked as the server checks it, bank, address, email). */
 export default function InvoiceOrgsPage() {
@@ -19,7 +20,17 @@ export default function InvoiceOrgsPage() {
         {
           name: 'taxNum',
           label: t('orgs.taxNum'),
-          rules: [...req(t('orgs.taxNum')), { validator: (_, v: string) => (!v || creditCodeFault(v.trim().toUpperCase()) === null ? Promise.resolve() : Promise.reject(new Error(msg('bill.taxNum')))) }],
+          rules: [
+            ...req(t('orgs.taxNum')),
+            {
+              validator: async (_, v: string) => {
+                if (!v || creditCodeFault(v.trim().toUpperCase()) === null) return;
+                // The rule messages come after the first paint: the check words its refusal once they are here.
+                await messagesReady();
+                throw new Error(msg('bill.taxNum'));
+              },
+            },
+          ],
         },
         { name: 'telephone', label: t('orgs.telephone') },
         { name: 'bankName', label: t('orgs.bankName') },
