@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import { saveBlob, saveText, stamp } from '../../../lib/download.ts';
 
 /** A file name from a common name: '*.' becomes 'star.', anything odd becomes '_'. */
@@ -20,6 +19,8 @@ export async function downloadKeys(keys: readonly KeyFile[]) {
     saveText(`${safeFileName(first.commonName)}.key`, first.privateKeyPem, 'application/x-pem-file');
     return;
   }
+  // JSZip (~28 kB) loads when several keys are saved, not with the order screen.
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   const used = new Map<string, number>();
   for (const k of keys) {

@@ -1,4 +1,4 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { startsWithCsrHeader } from './csr-text.ts';
 
 /** §5 "CSR zip upload": the browser's type for a zip file (Windows browsers say x-zip-compressed for the same file). */
@@ -9,9 +9,11 @@ export type ZipRead = { ok: true; pems: string[] } | { ok: false; reason: 'fileT
 /** The .csr files of a zip that begin with the request header, as text. */
 export async function readCsrZip(file: File): Promise<ZipRead> {
   if (!zipTypes.includes(file.type)) return { ok: false, reason: 'fileType' };
+  // JSZip (~28 kB) loads when a zip is dropped, not with the order screen.
+  const { default: Zip } = await import('jszip');
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(await file.arrayBuffer());
+    zip = await Zip.loadAsync(await file.arrayBuffer());
   } catch {
     return { ok: false, reason: 'noneInZip' };
   }
