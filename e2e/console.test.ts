@@ -368,6 +368,33 @@ describe('console shell', () => {
     }
   });
 
+  it("asks for the orders list's first page with the first code, as its address filters it, once; the bell is not asked again for it", async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const sent: { path: string; search: URLSearchParams; from: string[] }[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const url = new URL(e.request.url);
+      if (url.origin !== stack.baseUrl || url.pathname.startsWith('/assets/')) return;
+      const frames = (function collect(s: typeof e.initiator.stack): string[] {
+        return s ? [...s.callFrames.map((f) => f.url), ...collect(s.parent)] : [];
+      })(e.initiator.stack);
+      sent.push({ path: url.pathname, search: url.searchParams, from: frames });
+    });
+    await page.goto('/orders/list?status=1002');
+    await page.getByTestId('orders-table').waitFor();
+    await expect.poll(() => page.getByTestId('status-tabs').locator('.ant-tabs-tab-active').textContent()).toContain('(');
+    await cdp.detach();
+    const lists = sent.filter((s) => s.path === '/v1/orders');
+    // One call, the one the page shows: the address's status, its first page.
+    expect(lists).toHaveLength(1);
+    expect(Object.fromEntries(lists[0]!.search)).toEqual({ limit: '20', offset: '1', status: '1002' });
+    expect(lists[0]!.from.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)), [...new Set(lists[0]!.from)].join(' ')).toBe(true);
+    expect(lists[0]!.from.some((u) => /orders-with-payment/.test(u))).toBe(false);
+    // The tab counts with it; the bell's count once, with the layout (the list's first answer changed nothing).
+    expect(sent.filter((s) => s.path === '/v1/orders/count')).toHaveLength(1);
+    expect(sent.filter((s) => s.path === '/v1/siteMsg/summary')).toHaveLength(1);
+  });
+
   it("asks for the page's own code with the first code, from the HTML: not once the first code has loaded and run", async () => {
     // A browser of its own: nothing cached, as on a first visit.
     const fresh = await stack.newPage({ token: (await page.evaluate(() => localStorage.getItem('token')))! });

@@ -6,13 +6,13 @@
 // Each run gets a fresh browser (a cold cache, as a first visit); signed-in screens get the session the console keeps
 // (the token in localStorage) before Lighthouse loads them, and Lighthouse is told not to wipe it.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startServer } from '../lib.ts';
+import { root, startServer } from '../lib.ts';
 
 const http1 = process.env.LIGHTHOUSE_HTTP1 === '1';
 const chromeFlags = [
@@ -103,7 +103,34 @@ async function measure(url: string, token: string | undefined, config: Config | 
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+/**
+ * What each measured page names before it paints (the entry's files in index.html, the route's in the build's
+ * route-preloads.json, as the server lists them), in the bytes a browser receives (the build's .br copies): a phone on
+ * Lighthouse's slow 4G spends most of its first seconds receiving these. The raw CSS is what the browser parses.
+ */
+function bytesBeforePaint() {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const routes = (JSON.parse(readFileSync(path.join(dist, 'route-preloads.json'), 'utf8')) as { routes: { path: string; scripts: string[]; styles: string[] }[] }).routes;
+  const sent = (f: string) => readFileSync(path.join(dist, existsSync(path.join(dist, `${f}.br`)) ? `${f}.br` : f)).length;
+  const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
+  console.log('# Bytes a page names before it paints (brotli as sent; raw CSS as parsed)');
+  for (const p of pages) {
+    const route = routes.find((r) => r.path === p.path);
+    const files = [...new Set([...entry, ...(route?.scripts ?? []), ...(route?.styles ?? [])])];
+    const js = files.filter((f) => f.endsWith('.js'));
+    const css = files.filter((f) => f.endsWith('.css'));
+    const sum = (fs: string[], size: (f: string) => number) => fs.reduce((n, f) => n + size(f), 0);
+    console.log(
+      `${p.name.padEnd(13)} ${kB(sum(files, sent)).padStart(7)} in ${files.length} files: scripts ${kB(sum(js, sent))}, stylesheets ${kB(sum(css, sent))} ` +
+        `(${kB(sum(css, (f) => readFileSync(path.join(dist, f)).length))} raw)`,
+    );
+  }
+}
+
 export async function run() {
+  bytesBeforePaint();
   console.log(`# Lighthouse ${runs === 3 ? '(median of 3 runs)' : `(median of ${runs} runs)`}, ${http1 ? 'plain HTTP/1.1' : 'HTTPS over HTTP/2'}: ` +
     `performance ≥ 98 desktop / ≥ 90 mobile, accessibility ≥ ${accessibilityAim}`);
   // Sign-in runs with CAPTCHA off (scripted sign-in); the pages are the built console the server serves.

@@ -21,7 +21,7 @@ preloadRouteChunks(router, location.pathname);
 await loadInitialLanguage();
 await yieldToBrowser();
 // In the language the answers are asked in (the calls carry it).
-prefetchRouteCalls(router, location.pathname);
+prefetchRouteCalls(router, location.pathname, location.search);
 await yieldToBrowser();
 
 // In a transition: the first render (theme, router) yields to the browser every few milliseconds.

@@ -19,6 +19,8 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Calls the route's page (or layout) makes as soon as it shows, whatever its address (lib/api/calls.ts). */
     calls?: readonly Call[];
+    /** Calls that depend on the address's search (the list's filters), from the search as the router parses it. */
+    searchCalls?: (search: Record<string, unknown>) => readonly Call[];
   }
 }
 
@@ -27,8 +29,12 @@ declare module '@tanstack/react-router' {
  * header, the rates, the bell; the page's own) while their code is still loading: otherwise they leave only after it
  * has loaded and rendered, one layer after the other. Signed out, none is made.
  */
-export function prefetchRouteCalls(router: typeof appRouter, pathname: string) {
+export function prefetchRouteCalls(router: typeof appRouter, pathname: string, search = '') {
   const [matched] = router.getMatchedRoutes(pathname);
   if (!getToken() || !matched.includes(signedInRoute as AnyRoute)) return;
-  for (const route of matched) for (const { path, ...opts } of route.options.staticData?.calls ?? []) prefetch(path, opts);
+  const searchOf = () => router.options.parseSearch(search) as Record<string, unknown>;
+  for (const route of matched) {
+    const { calls = [], searchCalls } = route.options.staticData ?? {};
+    for (const { path, ...opts } of [...calls, ...(searchCalls?.(searchOf()) ?? [])]) prefetch(path, opts);
+  }
 }

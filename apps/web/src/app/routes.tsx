@@ -11,6 +11,7 @@ import { loadSiteConfig } from '../lib/api/get-site-config.ts';
 import { calls } from '../lib/api/calls.ts';
 import { RouteError } from '../components/route-error.tsx';
 import { toolPages } from '../features/tools/routes.ts';
+import { firstOrdersPageCall } from '../features/orders/api/orders-call.ts';
 import { RootShell } from './root-shell.tsx';
 import { applySiteConfig } from './site-config-effects.ts';
 
@@ -256,7 +257,7 @@ const ordersChildren = [
   createRoute({
     getParentRoute: O,
     path: 'list',
-    staticData: { titleKey: 'route.orders.list', calls: [calls.orderCount] },
+    staticData: { titleKey: 'route.orders.list', calls: [calls.orderCount], searchCalls: (search) => [firstOrdersPageCall(search)] },
     // The list's filters in its address, so that a link (the dashboard's figures) opens it filtered.
     validateSearch: (s: Record<string, unknown>): { status?: string; domain?: string; orderNo?: string; productNo?: string; brand?: string; dateFrom?: string; dateTo?: string; renewalFailed?: string } => ({
       status: str(s.status),

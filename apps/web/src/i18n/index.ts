@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { coreMessages, translateIn, type Locale, type MessageTable } from '@cc/contracts/messages-core';
 import { zh } from './zh.ts';
 
@@ -137,15 +137,25 @@ const subscribeToTables = (l: () => void) => {
   tableListeners.add(l);
   return () => tableListeners.delete(l);
 };
-const tablesLoaded = () => ruleTablesLoaded;
 
-/** `msg` bound to the rendered language, so components re-render when it changes or when the rule messages arrive. */
+/**
+ * `msg` bound to the rendered language, so components re-render when it changes, and when the rule messages arrive
+ * if they asked for one before (it answered ''): a page whose render needed none is not rendered again for them.
+ */
 export function useMsg() {
   const { i18n: inst } = useTranslation();
   const locale: Locale = inst.language === 'en' ? 'en' : 'zh';
-  const loaded = useSyncExternalStore(subscribeToTables, tablesLoaded, tablesLoaded);
+  const missed = useRef(false);
+  // True once the tables are here for a component that missed one of their messages; false for the others throughout.
+  const loaded = useSyncExternalStore(subscribeToTables, () => missed.current && ruleTablesLoaded, () => false);
   // One function per language and per table: memoised work that translates depends on it, and runs again when the rule
   // messages arrive. The function reads the tables when called, so one kept from before still answers once they are here.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` is there to give the function a new identity
-  return useCallback((key: string, params?: Record<string, string | number>) => lookup(locale, key, params), [locale, loaded]);
+  return useCallback(
+    (key: string, params?: Record<string, string | number>) => {
+      if (!ruleTablesLoaded && !(key in coreMessages.zh)) missed.current = true;
+      return lookup(locale, key, params);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `loaded` is there to give the function a new identity
+    [locale, loaded],
+  );
 }

@@ -1,5 +1,7 @@
 import { Suspense, lazy, useCallback, useState } from 'react';
 import PurchasePage from '../../features/purchase/pages/purchase-page.tsx';
+import { productsQuery } from '../../lib/api/get-products.ts';
+import { useFirstAnswers } from '../../lib/api/first-answers.ts';
 
 // The dialog's code loads when the first orders need paying, not with the purchase page.
 const PaymentDialog = lazy(() => import('../../features/payment/components/payment-dialog.tsx').then((m) => ({ default: m.PaymentDialog })));
@@ -12,6 +14,8 @@ const PaymentDialog = lazy(() => import('../../features/payment/components/payme
 export default function PurchaseWithPayment() {
   const [orderNos, setOrderNos] = useState<string[] | null>(null);
   const onOrdersCreated = useCallback((nos: string[]) => setOrderNos(nos), []);
+  // The catalogue is in before the form renders: once with its products, not first as a placeholder.
+  useFirstAnswers([productsQuery]);
   return (
     <>
       <PurchasePage onOrdersCreated={onOrdersCreated} />

@@ -29,9 +29,9 @@ const siderWidth = 248;
 
 /**
  * The bell's count is one cheap call cached for a minute; what makes new messages is mostly order activity (paid,
- * awaiting validation, issued) and the user's own changes. So the count is asked again when an orders answer arrives
- * (a status the page polls moved on: the message was written in the same transaction) or a change succeeds, never
- * on every page. The messages feature owns the call; the layout, which sees both areas, connects them.
+ * awaiting validation, issued) and the user's own changes. So the count is asked again when an orders query answers
+ * again (a status the page polls moved on: the message was written in the same transaction) or a change succeeds,
+ * never on every page. The messages feature owns the call; the layout, which sees both areas, connects them.
  */
 function useBellFollowsActivity() {
   const qc = useQueryClient();
@@ -41,7 +41,9 @@ function useBellFollowsActivity() {
       if (q?.fetchStatus !== 'fetching') void qc.invalidateQueries({ queryKey: siteMsgSummaryQuery.queryKey });
     };
     const offQueries = qc.getQueryCache().subscribe((e) => {
-      if (e.type === 'updated' && e.action.type === 'success' && e.query.queryKey[0] === 'orders') refresh();
+      // A later answer of the same orders query (a poll, a refetch): its first answer, as a page opens, moved nothing
+      // on since the bell's count came with the layout.
+      if (e.type === 'updated' && e.action.type === 'success' && e.query.queryKey[0] === 'orders' && e.query.state.dataUpdateCount > 1) refresh();
     });
     const offMutations = qc.getMutationCache().subscribe((e) => {
       if (e.type === 'updated' && e.action.type === 'success') refresh();

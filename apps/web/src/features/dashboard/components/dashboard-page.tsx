@@ -21,7 +21,8 @@ import { useSiteConfig } from '../../../lib/api/get-site-config.ts';
 import { useMoney } from '../../../hooks/use-money.ts';
 import { formatDateTime, fromChinaTime } from '../../../lib/datetime.ts';
 import { ApiError } from '../../../lib/http.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
+import { dashboardQuery, useDashboard } from '../api/get-dashboard.ts';
+import { useFirstAnswers } from '../../../lib/api/first-answers.ts';
 import { useHomeT } from '../i18n.ts';
 import { ActionCards } from './action-cards.tsx';
 import { RenewalCalendar } from './renewal-calendar.tsx';
@@ -38,6 +39,8 @@ const quickLinks = [
 
 /** The console's home: what needs action, the renewal calendar, spending, balance, last sign-in, quick links. */
 export default function DashboardPage() {
+  // What needs action is in before the page renders: once, not first as placeholders and again for the answer.
+  useFirstAnswers([dashboardQuery]);
   const { t } = useTranslation();
   const site = useSiteConfig();
   const money = useMoney();

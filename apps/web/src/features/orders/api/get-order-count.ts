@@ -1,3 +1,4 @@
+import { unlessJustAnswered } from '../../../lib/api/first-answers.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { orderCountAnswer } from '@cc/contracts/orders';
@@ -12,7 +13,7 @@ export function getOrderCount(signal?: AbortSignal): Promise<OrderCount> {
   return http<OrderCount>(calls.orderCount.path, callOptions(calls.orderCount, signal));
 }
 
-export const orderCountQuery = queryOptions({ queryKey: [...ordersKey, 'count'], queryFn: ({ signal }) => getOrderCount(signal) });
+export const orderCountQuery = queryOptions({ queryKey: [...ordersKey, 'count'], queryFn: ({ signal }) => getOrderCount(signal), refetchOnMount: unlessJustAnswered });
 
 export function useOrderCount() {
   return useQuery(orderCountQuery);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { brandOptionsOf, listInitialOf, listParams, noFilters, payAimOf, rowAmount, shownTabs, tabCount } from './list-view.ts';
+import { brandOptionsOf, firstPageParams, listInitialOf, listParams, noFilters, payAimOf, rowAmount, shownTabs, tabCount } from './list-view.ts';
+import { firstOrdersPageCall, ordersCall } from '../api/orders-call.ts';
+import { buildUrl } from '../../../lib/http.ts';
 
 describe('listParams', () => {
   it.each([
@@ -76,5 +78,21 @@ describe('listInitialOf: the list opened from an address (the dashboard\'s links
   it('gives the list call the failed-renewals filter', () => {
     expect(listParams(noFilters, { page: 1, pageSize: 20 }, undefined, false, true)).toMatchObject({ renewalFailed: true });
     expect(listParams(noFilters, { page: 1, pageSize: 20 }, undefined, false)).toMatchObject({ renewalFailed: undefined });
+  });
+});
+
+describe('the first page an address opens, asked for with the first code', () => {
+  it('is the call the list makes as it shows: same filters, first page, default size', () => {
+    const search = { status: 1002, domain: ' a.example ', dateFrom: '2026-01-01', renewalFailed: 'true' };
+    const initial = listInitialOf(search);
+    const pageAsks = listParams(initial.filters ?? noFilters, { page: 1, pageSize: 20 }, initial.status, false, initial.renewalFailed);
+    expect(firstPageParams(search)).toEqual(pageAsks);
+    // The URL the early call and the list's own call build are one (lib/http keys the early answer by it).
+    expect(buildUrl('/v1/orders', firstOrdersPageCall(search).query)).toBe(buildUrl('/v1/orders', ordersCall(pageAsks).query));
+    expect(buildUrl('/v1/orders', firstOrdersPageCall(search).query)).toMatch(/\?limit=20&offset=1&status=1002&domain=a\.example&dateFrom=2026-01-01&renewalFailed=true$/);
+  });
+
+  it('is the plain first page for an address without filters', () => {
+    expect(buildUrl('/v1/orders', firstOrdersPageCall({}).query)).toMatch(/\/v1\/orders\?limit=20&offset=1$/);
   });
 });

@@ -4,6 +4,7 @@
  * Pure, moved out of the page so that each rule is tested.
  */
 import { reSignStatus } from '@cc/contracts/order-status';
+import { defaultPageSize } from '@cc/domain/terms';
 import type { PayAim } from '../components/page-props.ts';
 
 export interface Filters {
@@ -61,6 +62,12 @@ export function listParams(applied: Filters, paging: Paging, status: number | un
     expiring: expiring || undefined,
     renewalFailed: renewalFailed || undefined,
   };
+}
+
+/** The list call's parameters for the first page an address opens: what the page asks for as it shows. */
+export function firstPageParams(search: Record<string, unknown>) {
+  const initial = listInitialOf(search);
+  return listParams(initial.filters ?? noFilters, { page: 1, pageSize: defaultPageSize }, initial.status, false, initial.renewalFailed);
 }
 
 /** Orders with a status, as its tab counts them (1006 counts under 1003). */

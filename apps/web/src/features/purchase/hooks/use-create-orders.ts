@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CsrRequest } from '@cc/pki/csr';
 import { saveEmailApplies, type DcvMethod } from '@cc/domain/dcv';
 import { sequentialChunkSize } from '../lib/create-in-chunks.ts';
@@ -77,6 +78,7 @@ export interface OrderSubmission {
  */
 export function useCreateOrders(s: OrderSubmission) {
   const { t, msg } = usePurchaseT();
+  const qc = useQueryClient();
   const [busy, setBusy] = useState<null | { kind: 'keys'; done: number; total: number } | { kind: 'create' }>(null);
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   /** Create was pressed before the form had caught up (paste box read, plan of the latest text): it runs once it has. */
@@ -163,6 +165,8 @@ export function useCreateOrders(s: OrderSubmission) {
     const certOf = (o: PlannedOrder) => ({ csr: csrOf(o), commonName: o.commonName, domainNames: o.domainNames });
     const keep = (orderNos: string[], created: readonly PlannedOrder[]) => {
       localStorage.setItem(createdOrdersKey, orderNos.join(','));
+      // Lists and counts kept in the cache (fresh for a few seconds) now miss these orders.
+      void qc.invalidateQueries({ queryKey: ['orders'] });
       const files = created.flatMap((o) => (keys.has(o) ? [keys.get(o)!] : []));
       if (files.length) {
         void downloadKeys(files);
