@@ -19,6 +19,23 @@ let totpSecret = '';
 /** The 6-digit authenticator code for a moment; `ahead` steps into the future (the server refuses a replayed step). */
 const totp = (ahead = 0) => new TOTP({ secret: Secret.fromBase32(totpSecret), period: 30, digits: 6 }).generate({ timestamp: Date.now() + ahead * 30_000 });
 
+/** The calls to the API a page makes from now on (not its files), each with the scripts it was made from. */
+async function recordCalls(p: Page) {
+  const cdp = await p.context().newCDPSession(p);
+  await cdp.send('Network.enable');
+  const sent: { path: string; search: URLSearchParams; from: string[] }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const url = new URL(e.request.url);
+    if (url.origin !== stack.baseUrl || url.pathname.startsWith('/assets/')) return;
+    // Which scripts the call was made from: the first code (assets/index-*.js) or a page's chunk.
+    const frames = (function collect(s: typeof e.initiator.stack): string[] {
+      return s ? [...s.callFrames.map((f) => f.url), ...collect(s.parent)] : [];
+    })(e.initiator.stack);
+    sent.push({ path: url.pathname, search: url.searchParams, from: frames });
+  });
+  return { sent, stop: () => cdp.detach() };
+}
+
 async function signOut(p: Page) {
   await p.getByTestId('user-menu').click();
   await p.getByTestId('logout').click();
@@ -343,22 +360,11 @@ describe('console shell', () => {
   });
 
   it('asks for the dashboard and the header calls with the first code, once each: they do not wait for the page code', async () => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const sent: { path: string; from: string[] }[] = [];
-    cdp.on('Network.requestWillBeSent', (e) => {
-      const url = new URL(e.request.url);
-      if (url.origin !== stack.baseUrl || url.pathname.startsWith('/assets/')) return;
-      // Which scripts the call was made from: the first code (assets/index-*.js) or a page's chunk.
-      const frames = (function collect(s: typeof e.initiator.stack): string[] {
-        return s ? [...s.callFrames.map((f) => f.url), ...collect(s.parent)] : [];
-      })(e.initiator.stack);
-      sent.push({ path: url.pathname, from: frames });
-    });
+    const { sent, stop } = await recordCalls(page);
     await page.goto('/dashboard');
     await page.getByTestId('todo-validation').waitFor();
     await page.getByTestId('bell').waitFor();
-    await cdp.detach();
+    await stop();
     for (const path of ['/verify_token', '/v1/account', '/v1/exRate', '/v1/siteMsg/summary', '/v1/user/me', '/v1/dashboard']) {
       const calls = sent.filter((s) => s.path === path);
       // Once: the page's own call took the early answer rather than asking again.
@@ -369,21 +375,11 @@ describe('console shell', () => {
   });
 
   it("asks for the orders list's first page with the first code, as its address filters it, once; the bell is not asked again for it", async () => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const sent: { path: string; search: URLSearchParams; from: string[] }[] = [];
-    cdp.on('Network.requestWillBeSent', (e) => {
-      const url = new URL(e.request.url);
-      if (url.origin !== stack.baseUrl || url.pathname.startsWith('/assets/')) return;
-      const frames = (function collect(s: typeof e.initiator.stack): string[] {
-        return s ? [...s.callFrames.map((f) => f.url), ...collect(s.parent)] : [];
-      })(e.initiator.stack);
-      sent.push({ path: url.pathname, search: url.searchParams, from: frames });
-    });
+    const { sent, stop } = await recordCalls(page);
     await page.goto('/orders/list?status=1002');
     await page.getByTestId('orders-table').waitFor();
     await expect.poll(() => page.getByTestId('status-tabs').locator('.ant-tabs-tab-active').textContent()).toContain('(');
-    await cdp.detach();
+    await stop();
     const lists = sent.filter((s) => s.path === '/v1/orders');
     // One call, the one the page shows: the address's status, its first page.
     expect(lists).toHaveLength(1);
