@@ -48,6 +48,8 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
 /** LIGHTHOUSE_PAGES=word,word measures only the pages whose name contains one of the words. */
 const pageFilter = process.env.LIGHTHOUSE_PAGES?.split(',');
+/** LIGHTHOUSE_PRESETS=mobile measures only that preset. */
+const presetFilter = process.env.LIGHTHOUSE_PRESETS?.split(',');
 
 interface Figures {
   performance: number;
@@ -141,6 +143,7 @@ export async function run() {
     for (const p of pages) {
       if (pageFilter && !pageFilter.some((w) => p.name.includes(w))) continue;
       for (const preset of presets) {
+        if (presetFilter && !presetFilter.includes(preset.name)) continue;
         const all: Figures[] = [];
         for (let i = 0; i < runs; i++) all.push(await measure(`${server.url}${p.path}`, p.signedIn ? token : undefined, preset.config, `${p.name.replace(' ', '-')}-${preset.name}-${i + 1}`));
         const perf = median(all.map((f) => f.performance));
