@@ -163,16 +163,18 @@ export function splitStylesheet(css: string, owner: (cls: string) => string | un
     }
     return undefined;
   };
+  /** Each at-rule copy in a sheet and the at-rule it was copied from. */
+  const copiedFrom = new WeakMap<postcss.AtRule, postcss.AtRule>();
   /** Adds `node` to a sheet inside copies of the at-rules that held it (outermost first). */
   const place = (folder: string | undefined, node: postcss.ChildNode, wrappers: postcss.AtRule[]) => {
     let into: postcss.Container = rootOf(folder);
     for (const w of wrappers) {
       // The same at-rule continues while its parts follow one another in this sheet.
       const last = into.last;
-      if (last?.type === 'atrule' && last.name === w.name && last.params === w.params && (last as postcss.AtRule & { from?: postcss.AtRule }).from === w) into = last;
+      if (last?.type === 'atrule' && copiedFrom.get(last) === w) into = last;
       else {
-        const copy = w.clone({ nodes: [] }) as postcss.AtRule & { from?: postcss.AtRule };
-        copy.from = w;
+        const copy = w.clone({ nodes: [] });
+        copiedFrom.set(copy, w);
         into.append(copy);
         into = copy;
       }
@@ -182,7 +184,10 @@ export function splitStylesheet(css: string, owner: (cls: string) => string | un
   const visit = (node: postcss.ChildNode, wrappers: postcss.AtRule[]) => {
     if (node.type === 'rule' && !inKeyframes(node)) {
       const bySheet = new Map<string | undefined, string[]>();
-      for (const s of node.selectors) bySheet.set(ownerOf(s), [...(bySheet.get(ownerOf(s)) ?? []), s]);
+      for (const s of node.selectors) {
+        const folder = ownerOf(s);
+        bySheet.set(folder, [...(bySheet.get(folder) ?? []), s]);
+      }
       for (const [folder, selectors] of bySheet) place(folder, node.clone({ selectors }), wrappers);
     } else if (node.type === 'atrule' && node.nodes && !/keyframes$/i.test(node.name)) {
       for (const child of node.nodes) visit(child, [...wrappers, node]);
@@ -191,11 +196,7 @@ export function splitStylesheet(css: string, owner: (cls: string) => string | un
     }
   };
   for (const node of postcss.parse(css).nodes) visit(node, []);
-  const text = (r: postcss.Root) => {
-    r.walkAtRules((at) => void delete (at as postcss.AtRule & { from?: unknown }).from);
-    return r.toString();
-  };
-  return { base: text(base), sheets: new Map([...roots].map(([f, r]) => [f, text(r)])) };
+  return { base: base.toString(), sheets: new Map([...roots].map(([f, r]) => [f, r.toString()])) };
 }
 
 /** A component's style module: the one its style hook is made in (antd/es/<folder>/style/*.js). */

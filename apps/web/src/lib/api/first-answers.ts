@@ -10,6 +10,7 @@ const firstAnswerMs = 5_000;
  */
 export const unlessJustAnswered = (query: { state: { dataUpdatedAt: number } }) => Date.now() - query.state.dataUpdatedAt > firstAnswerMs;
 
+/** A query as `queryOptions` makes it. Its data type is the caller's: prefetchQuery's own generic type would refuse it. */
 interface FirstQuery {
   queryKey: QueryKey;
   queryFn?: unknown;

@@ -1,10 +1,10 @@
-import { unlessJustAnswered } from '../../../lib/api/first-answers.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { orderCountAnswer } from '@cc/contracts/orders';
 import { http } from '../../../lib/http.ts';
 import { ordersKey } from './get-orders.ts';
 import { callOptions, calls } from '../../../lib/api/calls.ts';
+import { unlessJustAnswered } from '../../../lib/api/first-answers.ts';
 
 export type OrderCount = z.infer<typeof orderCountAnswer>;
 

@@ -165,7 +165,7 @@ export function useCreateOrders(s: OrderSubmission) {
     const certOf = (o: PlannedOrder) => ({ csr: csrOf(o), commonName: o.commonName, domainNames: o.domainNames });
     const keep = (orderNos: string[], created: readonly PlannedOrder[]) => {
       localStorage.setItem(createdOrdersKey, orderNos.join(','));
-      // Lists and counts kept in the cache (fresh for a few seconds) now miss these orders.
+      // Lists and counts in the cache miss these orders (one answered seconds ago is not asked again on mount).
       void qc.invalidateQueries({ queryKey: ['orders'] });
       const files = created.flatMap((o) => (keys.has(o) ? [keys.get(o)!] : []));
       if (files.length) {
