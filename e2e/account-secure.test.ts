@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { captchaAnswer, dragSlider, expectAccessible, outboxCode, screenshot, signUpThroughApi, startStack, waitForPuzzle, type Stack, looks } from './harness.ts';
+import { captchaAnswer, dragSlider, expectAccessible, outboxCode, screenshot, signOut, signUpThroughApi, startStack, waitForPuzzle, type Stack, looks } from './harness.ts';
 
 const email = `secure.${Date.now().toString(36)}@example.com`;
 let password = 'Str0ng#Passw0rd';
@@ -49,13 +49,6 @@ async function apiSignIn(pw: string): Promise<string> {
   return t;
 }
 const tokenStatus = async (t: string) => (await fetch(`${stack.baseUrl}/verify_token`, { method: 'POST', headers: { token: t } })).status;
-
-async function signOut(p: Page) {
-  await p.getByTestId('user-menu').click();
-  await p.getByTestId('logout').click();
-  await p.waitForURL(/\/sign-in/);
-  await p.getByTestId('sign-in-page').waitFor();
-}
 
 async function signIn(p: Page) {
   await p.getByTestId('email').fill(email);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { animationsDone, captchaAnswer, dragSlider, expectAccessible, outboxCode, screenshot, startStack, waitForPuzzle, type Stack, themesFor } from './harness.ts';
+import { animationsDone, captchaAnswer, dragSlider, expectAccessible, outboxCode, screenshot, signOut, startStack, waitForPuzzle, type Stack, themesFor } from './harness.ts';
 
 const email = `e2e.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -34,13 +34,6 @@ async function recordCalls(p: Page) {
     sent.push({ path: url.pathname, search: url.searchParams, from: frames });
   });
   return { sent, stop: () => cdp.detach() };
-}
-
-async function signOut(p: Page) {
-  await p.getByTestId('user-menu').click();
-  await p.getByTestId('logout').click();
-  await p.waitForURL(/\/sign-in/);
-  await p.getByTestId('sign-in-page').waitFor();
 }
 
 /** Fills the sign-in form, then solves the slider by dragging to the puzzle's answer. */
@@ -414,9 +407,7 @@ describe('console shell', () => {
   });
 
   it('logs out, after which /dashboard sends the visitor to /sign-in', async () => {
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.waitForURL(/\/sign-in/);
+    await signOut(page);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
     await page.goto('/dashboard');
     await page.waitForURL(/\/sign-in\?redirect=%2Fdashboard/);

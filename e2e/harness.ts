@@ -250,6 +250,24 @@ export async function animationsDone(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 }
 
+/**
+ * Signs out from the header's user menu as a person would: opens the menu, waits for it to stand still, picks
+ * "sign out", and waits for the sign-out call and then the sign-in page. Each wait names what did not happen.
+ */
+export async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  const item = page.getByTestId('logout');
+  await item.waitFor();
+  await animationsDone(page);
+  const called = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/logout', { timeout: 15_000 });
+  await item.click();
+  await called.catch((e: unknown) => {
+    throw new Error(`the user menu's sign-out sent no /v1/logout (at ${page.url()}): ${String(e)}`);
+  });
+  await page.waitForURL(/\/sign-in/);
+  await page.getByTestId('sign-in-page').waitFor();
+}
+
 export async function expectAccessible(page: Page, within: string | readonly string[] = []) {
   await animationsDone(page);
   // Only the violations come back: collecting the passes and incomplete checks doubles each check's time.
