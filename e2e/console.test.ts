@@ -401,6 +401,11 @@ describe('console shell', () => {
         expect(at, String(chunk)).toBeGreaterThan(0);
         expect(at, String(chunk)).toBeLessThan(firstCall);
       }
+      // Once each: the stylesheets named in the page are the ones the code's loader then links (same CORS mode),
+      // not fetched a second time after the code has run.
+      const files = asked.filter((p) => p.startsWith('/assets/'));
+      expect(files.filter((p) => p.endsWith('.css')).length).toBeGreaterThan(10);
+      expect(files.filter((p, i) => files.indexOf(p) !== i)).toEqual([]);
     } finally {
       await fresh.context().close();
     }

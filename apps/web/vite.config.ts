@@ -9,6 +9,7 @@ import { defaultSiteConfig } from '../../packages/contracts/src/site.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 import { antdZeroRuntime } from './scripts/antd-zero-runtime.ts';
 import { antdStylesheet } from './scripts/antd-stylesheet.ts';
+import { antdTableFilters } from './scripts/antd-table-filters.ts';
 
 const api = 'http://localhost:8080';
 // Everything the server answers; the console's own routes (/sign-in, /sign-up, ...) stay with Vite.
@@ -41,7 +42,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), antdZeroRuntime(), antdStylesheet(), precompress(), routePreloads()],
+  plugins: [react(), antdZeroRuntime(), antdTableFilters(), antdStylesheet(), precompress(), routePreloads()],
   // The contract's defaults as data: importing the module at run time would ship zod to the first page.
   define: { __DEFAULT_SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   server: {

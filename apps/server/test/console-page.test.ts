@@ -38,7 +38,7 @@ describe("the console's page names the files of the route it opens", () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(named(r.body)).toEqual(['/assets/layout.js', '/assets/orders.js', '/assets/table.js']);
-    expect(r.body).toContain('<link rel="preload" as="style" href="/assets/orders.css">');
+    expect(r.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/orders.css">');
     expect(r.body.indexOf('/assets/table.js')).toBeLessThan(r.body.indexOf('</head>'));
     expect(r.body).toContain('<div id="root"></div>');
   });

@@ -45,7 +45,9 @@ function loadPages(html: string, routes: RoutePreload[]): (pathname: string) => 
     if (!p) {
       const links = [
         ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-        ...route.styles.map((href) => `<link rel="preload" as="style" href="${href}">`),
+        // crossorigin as on the stylesheet link Vite's loader adds for the chunk (crossOrigin = ''): a preload in
+        // another CORS mode is not used by it, and the browser fetches the file a second time after the code has run.
+        ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
       ].join('\n    ');
       p = page(links ? html.replace('</head>', `  ${links}\n  </head>`) : html);
       made.set(route.path, p);

@@ -1,5 +1,5 @@
-import type { HookAPI } from 'antd/es/modal/useModal';
 import Typography from 'antd/es/typography';
+import type { ModalApi } from '../../../components/lazy-modal/use-lazy-modal.tsx';
 import { useMoney } from '../../../hooks/use-money.ts';
 import type { CancelAnswer } from '../api/cancel-orders.ts';
 import { useOrdersT } from '../i18n.ts';
@@ -11,9 +11,9 @@ import { useOrdersT } from '../i18n.ts';
 export function useCancelResult() {
   const { t } = useOrdersT();
   const money = useMoney();
-  return (modal: HookAPI, a: CancelAnswer, title = t('cancel.done', { count: a.cancelled.length })) => {
+  return (modal: ModalApi, a: CancelAnswer, title = t('cancel.done', { count: a.cancelled.length })) => {
     const refund = a.refunded.reduce((s, r) => s + r.amount, 0);
-    void modal[a.failed.length ? 'warning' : 'success']({
+    modal[a.failed.length ? 'warning' : 'success']({
       title,
       okButtonProps: { ...({ 'data-testid': 'cancel-result-ok' } as object) },
       content: (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { HookAPI } from 'antd/es/modal/useModal';
+import type { ModalApi } from '../../../components/lazy-modal/use-lazy-modal.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
 import { saveBlob, saveText, stamp } from '../../../lib/download.ts';
@@ -20,7 +20,7 @@ import { useOrdersT } from '../i18n.ts';
  * What the order list does to one order or a selection: cancel (after a confirm), pay, download the certificates,
  * verify now, export the DCV values or the rows. Each refuses, with a warning, orders it cannot take.
  */
-export function useOrderActions({ modal, onPay, rows, selected, clearSelection }: { modal: HookAPI; onPay: OrdersPageProps['onPay']; rows: readonly OrderListItem[]; selected: readonly OrderListItem[]; clearSelection: () => void }) {
+export function useOrderActions({ modal, onPay, rows, selected, clearSelection }: { modal: ModalApi; onPay: OrdersPageProps['onPay']; rows: readonly OrderListItem[]; selected: readonly OrderListItem[]; clearSelection: () => void }) {
   const { t } = useOrdersT();
   const showCancelResult = useCancelResult();
   const cancel = useCancelOrders();
@@ -32,7 +32,7 @@ export function useOrderActions({ modal, onPay, rows, selected, clearSelection }
   const onCancel = (orders: readonly OrderListItem[]) => {
     if (orders.some((o) => !isCancellable(o))) return toast.warning(t('list.cancelNotAllowed'));
     const nos = orders.map((o) => o.orderNo);
-    void modal.confirm({
+    modal.confirm({
       title: t('cancel.title'),
       content: t('cancel.content', { count: nos.length, orderNos: nos.join(', ') }),
       okText: t('cancel.ok'),

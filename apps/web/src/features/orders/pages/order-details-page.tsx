@@ -6,7 +6,6 @@ import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
 import Flex from 'antd/es/flex';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
@@ -47,6 +46,7 @@ import { formatDate, formatTime, orderExpiry } from '../lib/format.ts';
 import { isIssued } from '../lib/status.ts';
 import { saveBlob } from '../../../lib/download.ts';
 import { useOrdersT } from '../i18n.ts';
+import { useLazyModal } from '../../../components/lazy-modal/use-lazy-modal.tsx';
 
 /** /ssl/certificate/{id}: the order's header and actions, progress, validation, certificate and downloads, details. */
 export function OrderDetailsPage({ onPay }: OrdersPageProps) {
@@ -75,7 +75,7 @@ export function OrderDetailsPage({ onPay }: OrdersPageProps) {
 
 function Details({ order, onPay }: { order: OrderDetail; onPay?: (orderNos: string[], aim: PayAim) => void }) {
   const { t } = useOrdersT();
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useLazyModal();
   const showCancelResult = useCancelResult();
   const cancel = useCancelOrders();
   const reCommit = useReCommitOrder();
@@ -87,7 +87,7 @@ function Details({ order, onPay }: { order: OrderDetail; onPay?: (orderNos: stri
   const payDiff = reSigning && order.reSign.priceDiff > 0 && !order.reSign.paid;
 
   const onCancel = () => {
-    void modal.confirm({
+    modal.confirm({
       title: t('cancel.title'),
       content: t('cancel.content', { count: 1, orderNos: order.orderNo }),
       okText: t('cancel.ok'),

@@ -1,9 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Flex from 'antd/es/flex';
-import Modal from 'antd/es/modal';
 import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import { Link } from '@tanstack/react-router';
@@ -19,17 +18,20 @@ import { BulkActions } from '../components/bulk-actions.tsx';
 import { OrderFilters } from '../components/order-filters.tsx';
 import { OrdersTable } from '../components/orders-table.tsx';
 import type { OrdersPageProps } from '../components/page-props.ts';
-import { VerifyResultDialog } from '../components/verify-result-dialog.tsx';
 import { useOrderActions } from '../hooks/use-order-actions.ts';
 import { brandOptionsOf, listParams, noFilters, shownTabs, tabCount, type Filters, type ListInitial, type Paging } from '../lib/list-view.ts';
 import { filterStatuses } from '../lib/status.ts';
 import { useOrdersT } from '../i18n.ts';
+import { useLazyModal } from '../../../components/lazy-modal/use-lazy-modal.tsx';
+
+// Dialogs open on a click: their code (antd's Modal with them) is not needed to show the list.
+const VerifyResultDialog = lazy(() => import('../components/verify-result-dialog.tsx').then((m) => ({ default: m.VerifyResultDialog })));
 
 /** /orders/list and /orders/expiring (same screen; `expiring` presets "issued, ending within 30 days"). */
 export function OrdersListPage({ expiring = false, onPay, initial = {} }: OrdersPageProps & { expiring?: boolean; initial?: ListInitial }) {
   const { t, lang } = useOrdersT();
   const title = useRouteTitle();
-  const [modal, modalHolder] = Modal.useModal();
+  const [modal, modalHolder] = useLazyModal();
 
   const [status, setStatus] = useState<number | undefined>(initial.status);
   const [applied, setApplied] = useState<Filters>(initial.filters ?? noFilters);
@@ -119,7 +121,11 @@ export function OrdersListPage({ expiring = false, onPay, initial = {} }: Orders
         {list.error instanceof ApiError ? <Alert type="error" showIcon title={list.error.msg} style={{ marginBottom: 12 }} /> : null}
         <OrdersTable rows={rows} total={list.data?.total ?? 0} loading={list.isFetching} paging={paging} onPaging={setPaging} selected={selected} onSelected={setSelected} canPay={Boolean(onPay)} actions={actions} />
       </Card>
-      {actions.verified ? <VerifyResultDialog answer={actions.verified} onClose={actions.closeVerified} /> : null}
+      {actions.verified ? (
+        <Suspense fallback={null}>
+          <VerifyResultDialog answer={actions.verified} onClose={actions.closeVerified} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
