@@ -2,6 +2,7 @@ import type { AnyRoute } from '@tanstack/react-router';
 import { prefetch } from '../lib/http.ts';
 import { getToken } from '../lib/session.ts';
 import type { Call } from '../lib/api/calls.ts';
+import type { Locale } from '@cc/contracts/messages-core';
 import type { router as appRouter } from './router.ts';
 import { signedInRoute } from './routes.tsx';
 
@@ -29,12 +30,12 @@ declare module '@tanstack/react-router' {
  * header, the rates, the bell; the page's own) while their code is still loading: otherwise they leave only after it
  * has loaded and rendered, one layer after the other. Signed out, none is made.
  */
-export function prefetchRouteCalls(router: typeof appRouter, pathname: string, search = '') {
+export function prefetchRouteCalls(router: typeof appRouter, pathname: string, search: string, lang: Locale) {
   const [matched] = router.getMatchedRoutes(pathname);
   if (!getToken() || !matched.includes(signedInRoute as AnyRoute)) return;
   const searchOf = () => router.options.parseSearch(search) as Record<string, unknown>;
   for (const route of matched) {
     const { calls = [], searchCalls } = route.options.staticData ?? {};
-    for (const { path, ...opts } of [...calls, ...(searchCalls?.(searchOf()) ?? [])]) prefetch(path, opts);
+    for (const { path, ...opts } of [...calls, ...(searchCalls?.(searchOf()) ?? [])]) prefetch(path, { ...opts, lang });
   }
 }

@@ -52,6 +52,11 @@ async function switchTo(lng: Locale) {
   await i18n.changeLanguage(lng);
 }
 
+/** The language the first render will be in: the stored one, known before its strings have loaded. */
+export function initialLanguage(): Locale {
+  return storedLanguage() ?? currentLocale();
+}
+
 /** The stored language, loaded before the first render so that nothing flashes in the other one. */
 export function loadInitialLanguage(): Promise<void> {
   const lng = storedLanguage();

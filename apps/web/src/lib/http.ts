@@ -12,6 +12,7 @@
  *   duplicate never reaches the server, and nobody receives a spurious cancellation error.)
  */
 import { errorCodes } from '@cc/contracts/errors';
+import type { Locale } from '@cc/contracts/messages-core';
 import { i18n, currentLocale } from '../i18n/index.ts';
 import { notify } from './notify.ts';
 import { getToken, purgeSession, setToken } from './session.ts';
@@ -39,6 +40,8 @@ export interface RequestOptions {
   startsSession?: boolean;
   /** No toasts for network loss or 500 (the caller reports the failure itself). */
   quiet?: boolean;
+  /** The language the answer is asked in: the current one unless given (a call started before the stored one applies). */
+  lang?: Locale;
 }
 
 /** A business error (HTTP 200 with code ≠ 200) or an HTTP error status with an envelope. */
@@ -111,16 +114,17 @@ const earlyMs = 10_000;
  * does. The page's own identical call (same token and language) takes this answer once; it stays the page's call
  * (its errors, its toasts).
  */
-export function prefetch(path: string, opts: Pick<RequestOptions, 'method' | 'body' | 'query' | 'quiet'> = {}) {
+export function prefetch(path: string, opts: Pick<RequestOptions, 'method' | 'body' | 'query' | 'quiet' | 'lang'> = {}) {
   const method = opts.method ?? 'GET';
   const url = buildUrl(path, opts.query);
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const key = `${method} ${url} ${body ?? ''}`;
   if (early.has(key) || !getToken()) return;
-  const promise = http(path, opts);
+  const lang = opts.lang ?? currentLocale();
+  const promise = http(path, { ...opts, lang });
   // Nobody may come for it (another page, a sign-out): its failure is the page's to report, not an unhandled rejection.
   promise.catch(() => undefined);
-  early.set(key, { promise, token: getToken(), lang: currentLocale(), at: Date.now() });
+  early.set(key, { promise, token: getToken(), lang, at: Date.now() });
 }
 
 /** Calls the API and answers `data` of a code-200 envelope. */
@@ -179,7 +183,7 @@ export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
 }
 
 async function send(url: string, method: string, body: string | undefined, opts: RequestOptions, controller: AbortController): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json', lang: currentLocale() };
+  const headers: Record<string, string> = { accept: 'application/json', lang: opts.lang ?? currentLocale() };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const sentToken = getToken();
   if (sentToken) {
