@@ -23,7 +23,7 @@ const totp = (ahead = 0) => new TOTP({ secret: Secret.fromBase32(totpSecret), pe
 async function recordCalls(p: Page) {
   const cdp = await p.context().newCDPSession(p);
   await cdp.send('Network.enable');
-  const sent: { path: string; search: URLSearchParams; from: string[] }[] = [];
+  const sent: { path: string; search: URLSearchParams; from: string[]; lang?: string }[] = [];
   cdp.on('Network.requestWillBeSent', (e) => {
     const url = new URL(e.request.url);
     if (url.origin !== stack.baseUrl || url.pathname.startsWith('/assets/')) return;
@@ -31,7 +31,7 @@ async function recordCalls(p: Page) {
     const frames = (function collect(s: typeof e.initiator.stack): string[] {
       return s ? [...s.callFrames.map((f) => f.url), ...collect(s.parent)] : [];
     })(e.initiator.stack);
-    sent.push({ path: url.pathname, search: url.searchParams, from: frames });
+    sent.push({ path: url.pathname, search: url.searchParams, from: frames, lang: e.request.headers.lang });
   });
   return { sent, stop: () => cdp.detach() };
 }
@@ -364,6 +364,8 @@ describe('console shell', () => {
       expect(calls, path).toHaveLength(1);
       expect(calls[0]!.from.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)), `${path} from ${[...new Set(calls[0]!.from)].join(' ')}`).toBe(true);
       expect(calls[0]!.from.some((u) => /dashboard-page|signed-in-layout/.test(u)), path).toBe(false);
+      // In the language chosen earlier in this journey, asked for before its strings had loaded.
+      expect(calls[0]!.lang, path).toBe('en');
     }
   });
 
