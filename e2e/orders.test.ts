@@ -538,4 +538,19 @@ describe('orders', () => {
       }
     }
   });
+
+  it('cancels a paid order from its details page: confirmed, then the refund is shown until closed', async () => {
+    const order = await createOrder('cancel-details', 'dns');
+    await page.goto(`/ssl/certificate/${order.orderNo}`);
+    await page.getByTestId('action-cancel').click();
+    // The confirm's code loads with this first dialog, not with the page.
+    await page.getByTestId('cancel-confirm').click();
+    const refundNote = (await page.getByTestId('refund-note').textContent()) ?? '';
+    expect(refundNote).toMatch(/^已退款 \D*[\d,]+\.\d{2} 至余额$/);
+    await page.getByTestId('cancel-result-ok').click();
+    await page.getByTestId('cancel-result').waitFor({ state: 'detached' });
+    // One confirm and one result: each call opened one dialog.
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+    expect(await statusOf(order.orderNo)).toBe(1004);
+  });
 });

@@ -24,7 +24,7 @@ export function useLazyModal(): [ModalApi, ReactNode] {
     () => Object.fromEntries(kinds.map((kind) => [kind, (config: ModalFuncProps) => setWaiting((w) => [...(w ?? []), { kind, config }])])) as ModalApi,
     [],
   );
-  const taken = useCallback((n: number) => setWaiting((w) => (w ?? []).slice(n)), []);
+  const taken = useCallback((done: readonly ModalCall[]) => setWaiting((w) => (w ?? []).filter((c) => !done.includes(c))), []);
   const holder = waiting ? (
     <Suspense fallback={null}>
       <ModalHost calls={waiting} onTaken={taken} />
