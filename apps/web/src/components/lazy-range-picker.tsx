@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import Input from 'antd/es/input';
+// Input alone: antd/es/input also brings Search, Password, OTP and TextArea to the page's first load.
+import Input from 'antd/es/input/Input';
 import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
 import type { RangePickerProps } from 'antd/es/date-picker';
 

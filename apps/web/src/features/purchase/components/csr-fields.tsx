@@ -2,7 +2,8 @@ import { memo, useRef } from 'react';
 import Button from 'antd/es/button';
 import Flex from 'antd/es/flex';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+// TextArea alone: antd/es/input also brings Search, Password and OTP to the page's first load.
+import TextArea from 'antd/es/input/TextArea';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
@@ -69,7 +70,7 @@ export const CsrFields = memo(function CsrFields(p: CsrFieldsProps) {
         </div>
       ) : csrFrom === 'paste' ? (
         <div style={{ marginTop: 12 }}>
-          <Input.TextArea
+          <TextArea
             data-testid="csr-paste-box"
             value={p.pasteText}
             onChange={(e) => p.onPaste(e.target.value)}

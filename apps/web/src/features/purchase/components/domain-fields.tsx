@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+// Input alone: antd/es/input also brings Search, Password, OTP and TextArea to the page's first load.
+import Input from 'antd/es/input/Input';
 import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
 import { sequentialCreateThreshold } from '@cc/domain/terms';

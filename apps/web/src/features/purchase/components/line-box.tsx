@@ -1,5 +1,6 @@
 import { memo, useState, type FormEvent } from 'react';
-import Input from 'antd/es/input';
+// TextArea alone: antd/es/input also brings Search, Password and OTP to the page's first load.
+import TextArea from 'antd/es/input/TextArea';
 import { boxRows } from '../lib/order-form.ts';
 
 export interface LineBoxProps {
@@ -26,7 +27,7 @@ export interface LineBoxProps {
 export const LineBox = memo(function LineBox({ testId, label, initial, placeholder, minRows, maxRows, onChange, onBlur }: LineBoxProps) {
   const [rows, setRows] = useState(() => boxRows(initial, minRows, maxRows));
   return (
-    <Input.TextArea
+    <TextArea
       data-testid={testId}
       aria-label={label}
       defaultValue={initial}
