@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { ModalFuncProps } from 'antd/es/modal/interface';
+import type { HookAPI } from 'antd/es/modal/useModal';
 
 /** The kinds of message dialog a page opens by a call (antd's `modal.confirm(...)` and its siblings). */
-export type ModalKind = 'confirm' | 'success' | 'warning' | 'error' | 'info';
+export type ModalKind = keyof HookAPI;
 export type ModalCall = { kind: ModalKind; config: ModalFuncProps };
 /** What a page calls to open one; the dialog shows once its code has loaded. */
 export type ModalApi = Record<ModalKind, (config: ModalFuncProps) => void>;
@@ -11,7 +12,8 @@ export type ModalApi = Record<ModalKind, (config: ModalFuncProps) => void>;
 // results are opened by a click, never to paint it.
 const ModalHost = lazy(() => import('./modal-host.tsx'));
 
-const kinds: readonly ModalKind[] = ['confirm', 'success', 'warning', 'error', 'info'];
+// Every kind antd's hook has (the record's type checks that none is missing).
+const kinds = Object.keys({ confirm: 0, success: 0, warning: 0, error: 0, info: 0 } satisfies Record<ModalKind, 0>) as ModalKind[];
 
 /**
  * `Modal.useModal()` without Modal in the page's code: answers the calls and the holder to render, as antd's does.
