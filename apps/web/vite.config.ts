@@ -10,6 +10,7 @@ import { routePreloads } from './scripts/route-preloads.ts';
 import { antdZeroRuntime } from './scripts/antd-zero-runtime.ts';
 import { antdStylesheet } from './scripts/antd-stylesheet.ts';
 import { antdTableFilters } from './scripts/antd-table-filters.ts';
+import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
 
 const api = 'http://localhost:8080';
 // Everything the server answers; the console's own routes (/sign-in, /sign-up, ...) stay with Vite.
@@ -42,7 +43,16 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), antdZeroRuntime(), antdTableFilters(), antdStylesheet(), precompress(), routePreloads()],
+  plugins: [
+    react(),
+    antdZeroRuntime(),
+    antdTableFilters(),
+    antdStylesheet(),
+    precompress(),
+    routePreloads(),
+    // The screens most visits open first: sign-in, then the dashboard, the order screen and the orders list.
+    firstScreenChunks(['/sign-in', '/dashboard', '/ssl/certificates', '/orders/list']),
+  ],
   // The contract's defaults as data: importing the module at run time would ship zod to the first page.
   define: { __DEFAULT_SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   server: {
@@ -78,15 +88,16 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
+          // Above the groups firstScreenChunks adds (priorities up to the number of screens and areas sharing a module).
           groups: [
             // Libraries every page needs, cached apart from the app code that changes more often.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 25 },
-            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 1030 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 1025 },
+            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1020 },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 1020 },
             // zod's configuration module alone (src/lib/zod-no-eval.ts sets it first): otherwise the shared chunk it
             // falls into brings all of zod to the first page.
-            { name: 'zod-core', test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/, priority: 40 },
+            { name: 'zod-core', test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/, priority: 1040 },
           ],
         },
       },

@@ -118,9 +118,10 @@ function bytesBeforePaint() {
   const sent = (f: string) => readFileSync(path.join(dist, existsSync(path.join(dist, `${f}.br`)) ? `${f}.br` : f)).length;
   const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
   console.log('# Bytes a page names before it paints (brotli as sent; raw CSS as parsed)');
+  const filesOf = (route: { scripts: string[]; styles: string[] } | undefined) => [...new Set([...entry, ...(route?.scripts ?? []), ...(route?.styles ?? [])])];
   for (const p of pages) {
     const route = routes.find((r) => r.path === p.path);
-    const files = [...new Set([...entry, ...(route?.scripts ?? []), ...(route?.styles ?? [])])];
+    const files = filesOf(route);
     const js = files.filter((f) => f.endsWith('.js'));
     const css = files.filter((f) => f.endsWith('.css'));
     const sum = (fs: string[], size: (f: string) => number) => fs.reduce((n, f) => n + size(f), 0);
@@ -129,6 +130,9 @@ function bytesBeforePaint() {
         `(${kB(sum(css, (f) => readFileSync(path.join(dist, f)).length))} raw)`,
     );
   }
+  // Every other route too: grouping the first screens' code (apps/web/scripts/first-screen-chunks.ts) must not make them pay.
+  const all = routes.map((r) => filesOf(r).reduce((n, f) => n + sent(f), 0)).sort((a, b) => a - b);
+  console.log(`all ${all.length} routes: mean ${kB(all.reduce((a, b) => a + b, 0) / all.length)}, median ${kB(median(all))}, largest ${kB(all.at(-1) ?? 0)}`);
 }
 
 export async function run() {

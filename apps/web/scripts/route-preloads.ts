@@ -33,7 +33,7 @@ function importedModules(route: RouteLike): string[] {
 }
 
 /** The console's routes with the modules of each one's chain (layout, then page), read in Node. */
-async function routeModules(root: string): Promise<{ path: string; modules: string[] }[]> {
+export async function routeModules(root: string): Promise<{ path: string; modules: string[] }[]> {
   // The modules read the browser's storage and media queries as they load (preferences): an empty stand-in is enough
   // to build the table, which renders nothing.
   const store = new Map<string, string>();
@@ -79,7 +79,7 @@ async function routeModules(root: string): Promise<{ path: string; modules: stri
 }
 
 /** The files a module's chunk needs: its own, its static imports' (transitively) and their stylesheets. */
-function filesOf(manifest: Manifest, key: string, scripts: Set<string>, styles: Set<string>) {
+export function filesOf(manifest: Manifest, key: string, scripts: Set<string>, styles: Set<string>) {
   const chunk = manifest[key];
   if (!chunk || scripts.has(chunk.file)) return;
   scripts.add(chunk.file);
