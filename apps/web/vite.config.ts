@@ -10,6 +10,7 @@ import { routePreloads } from './scripts/route-preloads.ts';
 import { antdZeroRuntime } from './scripts/antd-zero-runtime.ts';
 import { antdStylesheet } from './scripts/antd-stylesheet.ts';
 import { antdTableFilters } from './scripts/antd-table-filters.ts';
+import { antdFormLayoutReads } from './scripts/antd-form-layout-reads.ts';
 import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
 
 const api = 'http://localhost:8080';
@@ -47,6 +48,7 @@ export default defineConfig({
     react(),
     antdZeroRuntime(),
     antdTableFilters(),
+    antdFormLayoutReads(),
     antdStylesheet(),
     precompress(),
     routePreloads(),

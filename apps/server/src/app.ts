@@ -250,7 +250,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const site = await siteConfigFor(db, request.headers.host).catch((err: unknown) => request.log.warn({ err }, 'site configuration unreadable: base policy'));
       if (site) reply.header('content-security-policy', consolePolicyFor(site));
       // no-cache: after a deploy the page must name the new hashed assets at once (the static plugin would say max-age 1 h).
-      const page = consolePage(new URL(request.url, 'http://console').pathname);
+      const url = new URL(request.url, 'http://console');
+      // The page starts the route's calls itself when they go to this origin (no apiBaseURL) and the host's policy,
+      // which allows its script, was sent.
+      const page = consolePage(url.pathname, { search: url.search !== '', firstCalls: !!site && !site.apiBaseURL });
       reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'br').send(page.brotli);

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { firstCallsElementId, type FirstCall } from '@cc/contracts/first-calls';
+import { firstCallsScript } from '@cc/contracts/first-calls-script';
 import { startTestApp, type TestApp } from './harness.ts';
 
 // A console build of its own, with the route list its build writes (apps/web/scripts/route-preloads.ts).
@@ -15,7 +18,16 @@ writeFileSync(
   JSON.stringify({
     routes: [
       { path: '/sign-in', scripts: ['/assets/sign-in.js'], styles: [] },
-      { path: '/orders/list', scripts: ['/assets/layout.js', '/assets/orders.js', '/assets/table.js'], styles: ['/assets/orders.css'] },
+      {
+        path: '/orders/list',
+        scripts: ['/assets/layout.js', '/assets/orders.js', '/assets/table.js'],
+        styles: ['/assets/orders.css'],
+        calls: [
+          { method: 'POST', url: '/verify_token', body: '{}', quiet: true },
+          { method: 'GET', url: '/v1/orders/count' },
+        ],
+        searchCalls: [{ method: 'POST', url: '/v1/orders/list', body: '{"page":1,"note":"</script><script>alert(1)</script>"}' }],
+      },
       { path: '/ssl/certificate/$id', scripts: ['/assets/layout.js', '/assets/order-details.js'], styles: [] },
       { path: '/ssl/certificates', scripts: ['/assets/layout.js', '/assets/purchase.js'], styles: [] },
       { path: '/payment/', scripts: ['/assets/payment.js'], styles: [] },
@@ -31,6 +43,42 @@ afterAll(() => t.close());
 
 const open = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 const named = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe("the console's page starts the route's first calls itself", () => {
+  /** The calls the page lists, and whether it carries the script that starts them. */
+  const firstCalls = (html: string): { calls: FirstCall[]; script: boolean } => {
+    const list = new RegExp(`<script type="application/json" id="${firstCallsElementId}">(.*?)</script>`).exec(html);
+    return { calls: list ? (JSON.parse(list[1]!) as FirstCall[]) : [], script: html.includes(`<script>${firstCallsScript}</script>`) };
+  };
+
+  it('lists the layout and page calls with those made from an empty search, and the script the policy allows by its hash', async () => {
+    const r = await open('/orders/list');
+    const { calls, script } = firstCalls(r.body);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /verify_token', 'GET /v1/orders/count', 'POST /v1/orders/list']);
+    expect(calls[0]).toEqual({ method: 'POST', url: '/verify_token', body: '{}', quiet: true });
+    expect(script).toBe(true);
+    expect(r.body.indexOf(firstCallsElementId)).toBeLessThan(r.body.indexOf('</head>'));
+    const hash = `'sha256-${createHash('sha256').update(firstCallsScript).digest('base64')}'`;
+    expect(String(r.headers['content-security-policy'])).toMatch(new RegExp(`script-src [^;]*${hash.replace(/[+/]/g, '\\$&')}`));
+    // A body that names </script> stays data: the list closes only where the page closes it.
+    expect(r.body.match(/<\/script>/g)?.length).toBe(3);
+    expect(calls[2]!.body).toContain('</script><script>alert(1)</script>');
+  });
+
+  it('leaves the calls made from the search to the console when the address has one', async () => {
+    const { calls } = firstCalls((await open('/orders/list?status=1')).body);
+    expect(calls.map((c) => c.url)).toEqual(['/verify_token', '/v1/orders/count']);
+  });
+
+  it('starts nothing where the route makes no call, or where the API is on another origin', async () => {
+    expect(firstCalls((await open('/sign-in')).body)).toEqual({ calls: [], script: false });
+    const host = 'api-elsewhere.example.test';
+    await t.app.db.query(`INSERT INTO site_config (host, config) VALUES ($1, $2::jsonb)`, [host, JSON.stringify({ apiBaseURL: 'https://api.example.com' })]);
+    const elsewhere = await open('/orders/list', { host });
+    expect(named(elsewhere.body)).toEqual(['/assets/layout.js', '/assets/orders.js', '/assets/table.js']);
+    expect(firstCalls(elsewhere.body)).toEqual({ calls: [], script: false });
+  });
+});
 
 describe("the console's page names the files of the route it opens", () => {
   it("lists the route's scripts and stylesheets in the head, before the body", async () => {

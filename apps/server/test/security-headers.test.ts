@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { firstCallsScript } from '@cc/contracts/first-calls-script';
 import { consolePolicy } from '../src/plugins/security-headers.ts';
+
+/** The one inline script the console page may run (it starts the route's first calls), allowed by its hash. */
+const firstCallsSource = `'sha256-${createHash('sha256').update(firstCallsScript).digest('base64')}'`;
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, pkcs8Pem, testKeys, testProducts } from './purchase-helpers.ts';
 
@@ -37,10 +42,10 @@ describe('browser-protection headers', () => {
     for (const r of [api, missing, script, page]) expectProtected(r.headers);
   });
 
-  it('give the console a policy without inline or evaluated scripts, and what its screens load', async () => {
+  it('give the console a policy without evaluated scripts or inline ones but its first-calls script, and what its screens load', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     const csp = directives(page.headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", firstCallsSource]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     // antd writes its styles into <style> tags; captcha pieces and QR codes are data: images; workers are the console's files.
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -57,12 +62,12 @@ describe('browser-protection headers', () => {
     ]);
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', host } });
     const csp = directives(page.headers['content-security-policy']);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://chat.example.net']);
+    expect(csp.get('script-src')).toEqual(["'self'", firstCallsSource, 'https://chat.example.net']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://chat.example.net', 'https://api.example.com']);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://chat.example.net', 'https://cdn.example.org']);
     // /index.html itself goes through the same page handler; another host keeps the plain policy.
     const direct = await t.app.inject({ method: 'GET', url: '/index.html', headers: { accept: 'text/html', host } });
-    expect(directives(direct.headers['content-security-policy']).get('script-src')).toEqual(["'self'", 'https://chat.example.net']);
+    expect(directives(direct.headers['content-security-policy']).get('script-src')).toEqual(["'self'", firstCallsSource, 'https://chat.example.net']);
     const other = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', host: 'other.example.test' } });
     expect(other.headers['content-security-policy']).toBe(consolePolicy);
   });

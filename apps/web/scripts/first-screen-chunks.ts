@@ -105,8 +105,9 @@ export function firstScreenChunks(screens: readonly string[]): Plugin {
       }
       const others = routes.filter((r) => !screens.includes(r.path)).map((r) => ({ name: r.path.split('/')[1] ?? '', modules: loads(r.modules) }));
       const groups = groupByScreens([...units.values()], others);
-      // An entry's own module stays the entry.
-      for (const c of chunks) if (c.isEntry && c.facadeModuleId) groups.delete(c.facadeModuleId);
+      // The entry keeps its own modules (main.tsx and what only it imports), as the default split made it: the page
+      // names it as its one script, and the groups it imports as preloads.
+      for (const c of chunks) if (c.isEntry) for (const id of Object.keys(c.modules)) groups.delete(id);
 
       const codeSplitting = config.build?.rolldownOptions?.output;
       const target = Array.isArray(codeSplitting) ? undefined : codeSplitting?.codeSplitting;

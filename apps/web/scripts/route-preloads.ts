@@ -11,6 +11,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Manifest, type Plugin } from 'vite';
+import type { FirstCall } from '@cc/contracts/first-calls';
 
 export interface RoutePreload {
   /** TanStack Router's full path: `$name` is one segment, a trailing `$` the rest. */
@@ -18,12 +19,28 @@ export interface RoutePreload {
   /** Absolute URLs (/assets/...): scripts first, then stylesheets. */
   scripts: string[];
   styles: string[];
+  /** The calls its layout and page make as soon as they show (staticData.calls): the page starts them itself. */
+  calls: FirstCall[];
+  /** Those made from the address's search (staticData.searchCalls), as made for an address without one. */
+  searchCalls: FirstCall[];
+}
+
+interface CallLike {
+  path: string;
+  method?: FirstCall['method'];
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  quiet?: boolean;
 }
 
 interface RouteLike {
   fullPath?: string;
   parentRoute?: RouteLike;
-  options?: { path?: string; component?: { importer?: () => unknown } };
+  options?: {
+    path?: string;
+    component?: { importer?: () => unknown };
+    staticData?: { calls?: readonly CallLike[]; searchCalls?: (search: Record<string, unknown>) => readonly CallLike[] };
+  };
 }
 
 /** The modules a lazy route component loads first: the paths its importer's source names (Vite rewrites them to /src/...). */
@@ -33,7 +50,7 @@ function importedModules(route: RouteLike): string[] {
 }
 
 /** The console's routes with the modules of each one's chain (layout, then page), read in Node. */
-export async function routeModules(root: string): Promise<{ path: string; modules: string[] }[]> {
+export async function routeModules(root: string): Promise<{ path: string; modules: string[]; calls: FirstCall[]; searchCalls: FirstCall[] }[]> {
   // The modules read the browser's storage and media queries as they load (preferences): an empty stand-in is enough
   // to build the table, which renders nothing.
   const store = new Map<string, string>();
@@ -63,14 +80,28 @@ export async function routeModules(root: string): Promise<{ path: string; module
         `route preloads: the route table (src/app/router.ts) did not load in Node: ${e instanceof Error ? e.message : String(e)}. ` +
           'A module it imports uses the browser as it loads (document, navigator, ...): do that on first use instead.',
       );
-    })) as { router: { routesById: Record<string, RouteLike> } };
+    })) as { router: { routesById: Record<string, RouteLike>; options: { parseSearch: (search: string) => Record<string, unknown> } } };
+    // Each call as the console's HTTP client sends it (its URL builder, its JSON), so that its identical call takes it.
+    const { buildUrl } = (await server.ssrLoadModule('/src/lib/http.ts')) as { buildUrl: (path: string, query?: CallLike['query']) => string };
+    const sent = (c: CallLike): FirstCall => ({
+      method: c.method ?? 'GET',
+      url: buildUrl(c.path, c.query),
+      ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+      ...(c.quiet ? { quiet: true } : {}),
+    });
+    const noSearch = router.options.parseSearch('');
     return Object.values(router.routesById)
       // Pathless layouts (the signed-in one) open no address of their own.
       .filter((r) => r.fullPath && r.options?.path !== undefined && importedModules(r).length > 0)
       .map((r) => {
         const chain: RouteLike[] = [];
         for (let at: RouteLike | undefined = r; at; at = at.parentRoute) chain.unshift(at);
-        return { path: r.fullPath!, modules: chain.flatMap(importedModules) };
+        return {
+          path: r.fullPath!,
+          modules: chain.flatMap(importedModules),
+          calls: chain.flatMap((at) => at.options?.staticData?.calls ?? []).map(sent),
+          searchCalls: chain.flatMap((at) => at.options?.staticData?.searchCalls?.(noSearch) ?? []).map(sent),
+        };
       });
   } finally {
     await server.close();
@@ -117,6 +148,8 @@ export function routePreloads(): Plugin {
           path: r.path,
           scripts: [...scripts].filter((f) => !entryScripts.has(f)).map((f) => `/${f}`),
           styles: [...styles].filter((f) => !entryStyles.has(f)).map((f) => `/${f}`),
+          calls: r.calls,
+          searchCalls: r.searchCalls,
         });
       }
       await writeFile(path.join(outDir, 'route-preloads.json'), JSON.stringify({ routes }));

@@ -1,14 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { firstCallsScript } from '@cc/contracts/first-calls-script';
 import type { SiteConfig } from '@cc/contracts/site';
 
 /**
- * What the built console needs, and nothing more: its own scripts and workers, inline styles (antd writes its CSS
+ * What the built console needs, and nothing more: its own scripts and workers (and the page's first-calls script), inline styles (antd writes its CSS
  * into <style> tags at run time), data: images (captcha pieces, QR codes), blob: downloads, calls to its own API.
  * No eval (the console sets zod to jitless), no plugins, no framing by other sites.
  */
 const consoleDirectives = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // and the console page's one inline script, which starts the route's first calls (@cc/contracts/first-calls)
+  'script-src': ["'self'", `'sha256-${createHash('sha256').update(firstCallsScript).digest('base64')}'`],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],

@@ -12,6 +12,7 @@
  *   duplicate never reaches the server, and nobody receives a spurious cancellation error.)
  */
 import { errorCodes } from '@cc/contracts/errors';
+import { callHeaders, firstCallsGlobal, type StartedFirstCall } from '@cc/contracts/first-calls';
 import type { Locale } from '@cc/contracts/messages-core';
 import { i18n, currentLocale } from '../i18n/index.ts';
 import { notify } from './notify.ts';
@@ -110,6 +111,23 @@ const early = new Map<string, { promise: Promise<unknown>; token: string | null;
 const earlyMs = 10_000;
 
 /**
+ * Takes the calls the console's page started before this code arrived (@cc/contracts/first-calls): each becomes an
+ * early answer, as `prefetch` makes them, for the page's identical call (same token and language) to take.
+ */
+function adoptFirstCalls() {
+  if (typeof window === 'undefined') return;
+  const holder = window as unknown as Record<string, StartedFirstCall[] | undefined>;
+  const started = holder[firstCallsGlobal];
+  delete holder[firstCallsGlobal];
+  for (const c of started ?? []) {
+    const promise = send(c.url, c.method, c.body, { lang: c.lang, quiet: c.quiet }, new AbortController(), { response: c.response, token: c.token });
+    promise.catch(() => undefined);
+    early.set(`${c.method} ${c.url} ${c.body ?? ''}`, { promise, token: c.token, lang: c.lang, at: c.at });
+  }
+}
+adoptFirstCalls();
+
+/**
  * Starts a call a page will make once its code has loaded and rendered, so that its answer travels while the code
  * does. The page's own identical call (same token and language) takes this answer once; it stays the page's call
  * (its errors, its toasts).
@@ -182,14 +200,23 @@ export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   });
 }
 
-async function send(url: string, method: string, body: string | undefined, opts: RequestOptions, controller: AbortController): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json', lang: opts.lang ?? currentLocale() };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const sentToken = getToken();
-  if (sentToken) {
-    headers.token = sentToken;
-    headers.authorization = sentToken;
-  }
+/** A request the page sent already (adoptFirstCalls): its response, and the token it carried. */
+interface SentAlready {
+  response: Promise<Response>;
+  token: string;
+}
+
+/** The response, or an AbortError once `signal` aborts (a request this code did not send cannot be aborted). */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('The request was cancelled', 'AbortError')), { once: true });
+    response.then(resolve, reject);
+  });
+}
+
+async function send(url: string, method: string, body: string | undefined, opts: RequestOptions, controller: AbortController, sent?: SentAlready): Promise<unknown> {
+  const sentToken = sent ? sent.token : getToken();
+  const headers = callHeaders(sentToken, opts.lang ?? currentLocale(), body !== undefined);
 
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -199,7 +226,7 @@ async function send(url: string, method: string, body: string | undefined, opts:
 
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' });
+    res = await (sent ? untilAborted(sent.response, controller.signal) : fetch(url, { method, headers, body, signal: controller.signal, credentials: 'same-origin' }));
   } catch (e) {
     clearTimeout(timer);
     if (controller.signal.aborted && !timedOut) throw new DOMException('The request was cancelled', 'AbortError');

@@ -10,6 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { expiringWithinDays, orderStatus } from '@cc/contracts/order-status';
 import { pageSizes } from '@cc/domain/terms';
 import { useMoney } from '../../../hooks/use-money.ts';
+import { useNarrow } from '../../../hooks/use-narrow.ts';
 import type { OrderListItem } from '../api/get-orders.ts';
 import type { OrderActions } from '../hooks/use-order-actions.ts';
 import { useOrdersT } from '../i18n.ts';
@@ -37,6 +38,10 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
   const { t } = useOrdersT();
   const money = useMoney();
   const validityText = useValidityText();
+  // On a phone the table scrolls sideways in a box of its own, its actions with it. A fixed Actions column would keep
+  // a third of the screen, and a table that scrolls itself measures every column as it mounts: the browser lays out
+  // the whole page in the middle of the list's first render, its longest task on a phone.
+  const narrow = useNarrow();
   const columns: ColumnsType<OrderListItem> = [
     {
       title: t('list.orderNo'),
@@ -107,7 +112,7 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
     {
       title: t('list.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: 130,
       render: (_, o) => (
         <Space size={0} wrap style={{ maxWidth: 130 }}>
@@ -141,7 +146,7 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
     },
   ];
 
-  return (
+  const table = (
     <Table<OrderListItem>
       data-testid="orders-table"
       rowKey="orderNo"
@@ -149,7 +154,10 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
       loading={loading}
       columns={columns}
       dataSource={rows as OrderListItem[]}
-      scroll={{ x: 'max-content' }}
+      scroll={narrow ? undefined : { x: 'max-content' }}
+      // As wide as its columns unwrapped, as a table that scrolls itself would be; empty, as wide as the screen, so that
+      // its "no orders" shows in view.
+      style={narrow && rows.length ? { minWidth: 'max-content' } : undefined}
       locale={{ emptyText: t('list.empty') }}
       rowSelection={{
         columnTitle: (checkbox) => <MeasureSafe>{checkbox}</MeasureSafe>,
@@ -168,4 +176,5 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
       }}
     />
   );
+  return narrow ? <div style={{ overflowX: 'auto' }}>{table}</div> : table;
 }

@@ -1,0 +1,66 @@
+/**
+ * Build step: antd's form items stop reading the page's layout when nothing uses what they read.
+ *
+ * Every Form.Item asks whether it is on screen (`isVisible`: offsetParent) each time it renders, and every one with
+ * an `extra` line measures that line's height as it mounts. Both figures serve one purpose: holding the item's height
+ * while an error message animates in or out (the margin it measures, `marginBottom`, is set only then). Yet they are
+ * read on every render and mount, and a read in the middle of React's work makes the browser lay out the whole page
+ * there and then: on the order screen one such read is ~110 ms of a 4×-slowed phone's longest task. Here each read
+ * waits until its figure is used: `isVisible` while the item shows an error, the `extra` height while it holds a
+ * margin (and again when it starts to). Everything else in the modules is antd's own.
+ */
+import type { Plugin } from 'vite';
+
+interface Edit {
+  /** antd's module (under antd/es/form). */
+  module: RegExp;
+  /** The exact source it replaces: if an antd upgrade changes it, the build stops and says where. */
+  from: string;
+  to: string;
+}
+
+export const layoutReadEdits: Edit[] = [
+  {
+    module: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItem[\\/]ItemHolder\.js$/,
+    from: 'const isOnScreen = !!itemRef.current && isVisible(itemRef.current);',
+    to: 'const isOnScreen = hasError && !!itemRef.current && isVisible(itemRef.current);',
+  },
+  {
+    module: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItemInput\.js$/,
+    from: 'if (hasExtra && extraRef.current) {\n      setExtraHeight(extraRef.current.clientHeight);',
+    to: 'if (hasExtra && extraRef.current && marginBottom) {\n      setExtraHeight(extraRef.current.clientHeight);',
+  },
+  {
+    module: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItemInput\.js$/,
+    from: '}, [extra, hasExtra]);',
+    to: '}, [extra, hasExtra, !!marginBottom]);',
+  },
+];
+
+/** The module's source with its edits made; null when none is for it. */
+export function withLazyLayoutReads(code: string, id: string): string | null {
+  const edits = layoutReadEdits.filter((e) => e.module.test(id));
+  if (!edits.length) return null;
+  let out = code;
+  for (const e of edits) {
+    if (out.split(e.from).length !== 2) {
+      throw new Error(`antd's ${id.split(/[\\/]node_modules[\\/]/).pop()} no longer reads "${e.from}" once: check apps/web/scripts/antd-form-layout-reads.ts against the installed antd`);
+    }
+    out = out.replace(e.from, e.to);
+  }
+  return out;
+}
+
+export function antdFormLayoutReads(): Plugin {
+  return {
+    name: 'cc-antd-form-layout-reads',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/](?:FormItem[\\/]ItemHolder|FormItemInput)\.js$/ },
+      handler(code, id) {
+        const out = withLazyLayoutReads(code, id);
+        return out === null ? null : { code: out, map: null };
+      },
+    },
+  };
+}
