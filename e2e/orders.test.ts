@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { startDns, startHttp } from '../apps/server/test/orders-helpers.ts';
-import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, opensslCsr } from './harness.ts';
+import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, opensslCsr, expectAccessible } from './harness.ts';
 
 const email = `orders.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -534,6 +534,33 @@ describe('orders', () => {
         await p.goto(`${u.pathname}${u.search}`);
         await p.getByTestId('renewal-banner').waitFor();
         await screenshot(p, `purchase-renewal-${tag}`);
+        await p.close();
+      }
+    }
+  });
+
+  it('on a phone, the orders table scrolls sideways in its own box, its actions with it; the page does not', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      for (const theme of themesFor(lang)) {
+        const p = await stack.newPage({ token, lang, theme, viewport: { width: 390, height: 844 } });
+        await p.goto('/orders/list');
+        const row = p.locator(`[data-testid="orders-table"] tbody tr[data-row-key="${made.unpaid2.orderNo}"]`);
+        await row.waitFor();
+        const box = p.getByTestId('orders-table-box');
+        const [boxWidth, tableWidth, pageOverflow] = await box.evaluate((el) => [el.clientWidth, el.scrollWidth, document.documentElement.scrollWidth - window.innerWidth]);
+        // Wider than the screen, scrolled within its box; the page itself stays the screen's width.
+        expect(tableWidth).toBeGreaterThan(boxWidth);
+        expect(pageOverflow).toBeLessThanOrEqual(0);
+        // No fixed Actions column: the order's actions are at the end of its row, reached by scrolling the box.
+        expect(await p.locator('[data-testid="orders-table"] .ant-table-cell-fix-right').count()).toBe(0);
+        const details = row.getByRole('button', { name: lang === 'en' ? 'Details' : '详情' });
+        await details.scrollIntoViewIfNeeded();
+        await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+        await box.evaluate((el) => el.scrollTo(0, 0));
+        await screenshot(p, `orders-list-phone-${lang}-${theme}`);
+        // The table's box (antd's status tabs, overflowing at this width, put their "more" button inside the tab list:
+        // an axe finding of antd's own markup, left for now).
+        await expectAccessible(p, '[data-testid="orders-table-box"]');
         await p.close();
       }
     }

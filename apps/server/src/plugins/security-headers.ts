@@ -4,8 +4,9 @@ import { firstCallsScript } from '@cc/contracts/first-calls-script';
 import type { SiteConfig } from '@cc/contracts/site';
 
 /**
- * What the built console needs, and nothing more: its own scripts and workers (and the page's first-calls script), inline styles (antd writes its CSS
- * into <style> tags at run time), data: images (captcha pieces, QR codes), blob: downloads, calls to its own API.
+ * What the built console needs, and nothing more: its own scripts and workers (and the page's first-calls script),
+ * inline styles (antd writes its CSS into <style> tags at run time), data: images (captcha pieces, QR codes), blob:
+ * downloads, calls to its own API.
  * No eval (the console sets zod to jitless), no plugins, no framing by other sites.
  */
 const consoleDirectives = {

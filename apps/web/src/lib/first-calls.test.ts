@@ -6,19 +6,8 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { firstCallsElementId, firstCallsGlobal, type FirstCall, type StartedFirstCall } from '@cc/contracts/first-calls';
 import { firstCallsScript } from '@cc/contracts/first-calls-script';
+import { MemoryStorage } from './memory-storage.test-helper.ts';
 
-class MemoryStorage {
-  private m = new Map<string, string>();
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-}
 
 const answer = (data: unknown) => new Response(JSON.stringify({ code: 200, data, msg: 'ok' }), { headers: { 'content-type': 'application/json' } });
 

@@ -2,22 +2,8 @@
  * The HTTP client against doc 02 §7/§8, with fetch, storage and the toast sink stubbed (node, no DOM).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from './memory-storage.test-helper.ts';
 
-class MemoryStorage {
-  private m = new Map<string, string>();
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, String(v));
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  clear() {
-    this.m.clear();
-  }
-}
 
 const doc = { cookie: '', documentElement: { lang: '' } };
 vi.stubGlobal('localStorage', new MemoryStorage());

@@ -172,9 +172,18 @@ export function OrdersTable({ rows, total, loading, paging, onPaging, selected, 
         showSizeChanger: true,
         pageSizeOptions: pageSizes.map(String),
         showTotal: (n) => t('list.total', { total: n }),
+        // On a phone at the box's start, in view before it is scrolled.
+        placement: narrow ? ['bottomStart'] : undefined,
         onChange: (page, pageSize) => onPaging({ page: pageSize === paging.pageSize ? page : 1, pageSize }),
       }}
     />
   );
-  return narrow ? <div style={{ overflowX: 'auto' }}>{table}</div> : table;
+  // inline-size containment: the box is as wide as the card whatever the table's width, which it scrolls.
+  return narrow ? (
+    <div data-testid="orders-table-box" style={{ overflowX: 'auto', contain: 'inline-size' }}>
+      {table}
+    </div>
+  ) : (
+    table
+  );
 }
