@@ -64,7 +64,9 @@ function Themed({ children }: { children: React.ReactNode }) {
       // Component styles come from antd's built stylesheet (main.tsx); only the theme's CSS variables are made here.
       zeroRuntime: true,
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: primaryColor, colorPrimaryText: accentText, colorLink: accentText, colorTextTertiary: ink(0.6), colorTextDescription: ink(0.6), colorTextPlaceholder: ink(0.55), colorError: dark ? '#ff7875' : '#d9363e' },
+      token: { colorPrimary: primaryColor, colorPrimaryText: accentText, colorLink: accentText, colorTextTertiary: ink(0.6), colorTextDescription: ink(0.6), colorTextPlaceholder: ink(0.55), colorError: dark ? '#ff7875' : '#d9363e',
+        // Warning text (days left before an order expires) in the tags' readable gold: antd's #faad14 on white is 1.9:1.
+        colorWarningText: readableTagTokens(dark).colorWarning },
       components: {
         Tabs: { itemSelectedColor: accentText, itemHoverColor: accentText, itemActiveColor: accentText, inkBarColor: accentText },
         // The side menu's selected page and its open group: the dark algorithm's primary on its selected background is 2:1.
