@@ -109,8 +109,8 @@ export function firstScreenChunks(screens: readonly string[]): Plugin {
       // names it as its one script, and the groups it imports as preloads.
       for (const c of chunks) if (c.isEntry) for (const id of Object.keys(c.modules)) groups.delete(id);
 
-      const codeSplitting = config.build?.rolldownOptions?.output;
-      const target = Array.isArray(codeSplitting) ? undefined : codeSplitting?.codeSplitting;
+      const rolldownOutput = config.build?.rolldownOptions?.output;
+      const target = Array.isArray(rolldownOutput) ? undefined : rolldownOutput?.codeSplitting;
       if (!target || typeof target !== 'object' || !Array.isArray(target.groups)) {
         throw new Error('first-screen chunks: build.rolldownOptions.output.codeSplitting.groups must be set');
       }

@@ -12,6 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Manifest, type Plugin } from 'vite';
 import type { FirstCall } from '@cc/contracts/first-calls';
+import type { Call } from '../src/lib/api/calls.ts';
 
 export interface RoutePreload {
   /** TanStack Router's full path: `$name` is one segment, a trailing `$` the rest. */
@@ -25,21 +26,13 @@ export interface RoutePreload {
   searchCalls: FirstCall[];
 }
 
-interface CallLike {
-  path: string;
-  method?: FirstCall['method'];
-  body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  quiet?: boolean;
-}
-
 interface RouteLike {
   fullPath?: string;
   parentRoute?: RouteLike;
   options?: {
     path?: string;
     component?: { importer?: () => unknown };
-    staticData?: { calls?: readonly CallLike[]; searchCalls?: (search: Record<string, unknown>) => readonly CallLike[] };
+    staticData?: { calls?: readonly Call[]; searchCalls?: (search: Record<string, unknown>) => readonly Call[] };
   };
 }
 
@@ -49,8 +42,23 @@ function importedModules(route: RouteLike): string[] {
   return [...source.matchAll(/["'](\/src\/[^"']+)["']/g)].map((m) => m[1]!.slice(1));
 }
 
-/** The console's routes with the modules of each one's chain (layout, then page), read in Node. */
-export async function routeModules(root: string): Promise<{ path: string; modules: string[]; calls: FirstCall[]; searchCalls: FirstCall[] }[]> {
+type RouteModules = { path: string; modules: string[]; calls: FirstCall[]; searchCalls: FirstCall[] }[];
+
+const read = new Map<string, Promise<RouteModules>>();
+/**
+ * The console's routes with the modules of each one's chain (layout, then page) and their first calls, read in Node
+ * once per build (this step writes them; the first-screen chunks step groups their code).
+ */
+export function routeModules(root: string): Promise<RouteModules> {
+  let routes = read.get(root);
+  if (!routes) {
+    routes = readRouteModules(root);
+    read.set(root, routes);
+  }
+  return routes;
+}
+
+async function readRouteModules(root: string): Promise<RouteModules> {
   // The modules read the browser's storage and media queries as they load (preferences): an empty stand-in is enough
   // to build the table, which renders nothing.
   const store = new Map<string, string>();
@@ -82,8 +90,8 @@ export async function routeModules(root: string): Promise<{ path: string; module
       );
     })) as { router: { routesById: Record<string, RouteLike>; options: { parseSearch: (search: string) => Record<string, unknown> } } };
     // Each call as the console's HTTP client sends it (its URL builder, its JSON), so that its identical call takes it.
-    const { buildUrl } = (await server.ssrLoadModule('/src/lib/http.ts')) as { buildUrl: (path: string, query?: CallLike['query']) => string };
-    const sent = (c: CallLike): FirstCall => ({
+    const { buildUrl } = (await server.ssrLoadModule('/src/lib/http.ts')) as { buildUrl: (path: string, query?: Call['query']) => string };
+    const sent = (c: Call): FirstCall => ({
       method: c.method ?? 'GET',
       url: buildUrl(c.path, c.query),
       ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),

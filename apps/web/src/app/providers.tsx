@@ -57,6 +57,7 @@ function Themed({ children }: { children: React.ReactNode }) {
   // contrast of WCAG AA on small text (field messages); these meet it on the light and dark backgrounds alike.
   const themeConfig = useMemo(() => {
     const ink = (alpha: number) => (dark ? `rgba(255, 255, 255, ${alpha})` : `rgba(0, 0, 0, ${alpha})`);
+    const tags = readableTagTokens(dark);
     // Text in the primary colour (active tab, links, totals) is #1652f0 on light; on dark it is too dark to read,
     // so text takes a lighter blue there while filled buttons keep the brand colour under their white text.
     const accentText = dark ? '#7b9dff' : primaryColor;
@@ -64,16 +65,24 @@ function Themed({ children }: { children: React.ReactNode }) {
       // Component styles come from antd's built stylesheet (main.tsx); only the theme's CSS variables are made here.
       zeroRuntime: true,
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: primaryColor, colorPrimaryText: accentText, colorLink: accentText, colorTextTertiary: ink(0.6), colorTextDescription: ink(0.6), colorTextPlaceholder: ink(0.55), colorError: dark ? '#ff7875' : '#d9363e',
+      token: {
+        colorPrimary: primaryColor,
+        colorPrimaryText: accentText,
+        colorLink: accentText,
+        colorTextTertiary: ink(0.6),
+        colorTextDescription: ink(0.6),
+        colorTextPlaceholder: ink(0.55),
+        colorError: dark ? '#ff7875' : '#d9363e',
         // Warning text (days left before an order expires) in the tags' readable gold: antd's #faad14 on white is 1.9:1.
-        colorWarningText: readableTagTokens(dark).colorWarning },
+        colorWarningText: tags.colorWarning,
+      },
       components: {
         Tabs: { itemSelectedColor: accentText, itemHoverColor: accentText, itemActiveColor: accentText, inkBarColor: accentText },
         // The side menu's selected page and its open group: the dark algorithm's primary on its selected background is 2:1.
         Menu: { itemSelectedColor: accentText, subMenuItemSelectedColor: accentText },
         // An empty table's message is drawn in the disabled grey (25 %): readable text there, not a disabled control.
         Table: { colorTextDisabled: ink(0.6) },
-        Tag: readableTagTokens(dark),
+        Tag: tags,
       },
     };
   }, [dark]);

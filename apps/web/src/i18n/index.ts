@@ -2,9 +2,11 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { coreMessages, translateIn, type Locale, type MessageTable } from '@cc/contracts/messages-core';
+import { storedLanguageKey } from '@cc/contracts/first-calls';
 import { zh } from './zh.ts';
 
-const storageKey = 'lang';
+// The page's first-calls script reads it too, before this code has loaded.
+const storageKey = storedLanguageKey;
 
 function storedLanguage(): Locale | null {
   const v = typeof localStorage === 'undefined' ? null : localStorage.getItem(storageKey);

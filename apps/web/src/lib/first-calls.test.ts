@@ -8,7 +8,6 @@ import { firstCallsElementId, firstCallsGlobal, type FirstCall, type StartedFirs
 import { firstCallsScript } from '@cc/contracts/first-calls-script';
 import { MemoryStorage } from './memory-storage.test-helper.ts';
 
-
 const answer = (data: unknown) => new Response(JSON.stringify({ code: 200, data, msg: 'ok' }), { headers: { 'content-type': 'application/json' } });
 
 /** The page's script in a page of its own: what it leaves in window, and the requests it sent. */

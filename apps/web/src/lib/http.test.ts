@@ -4,7 +4,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from './memory-storage.test-helper.ts';
 
-
 const doc = { cookie: '', documentElement: { lang: '' } };
 vi.stubGlobal('localStorage', new MemoryStorage());
 vi.stubGlobal('sessionStorage', new MemoryStorage());

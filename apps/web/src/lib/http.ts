@@ -105,6 +105,9 @@ interface Flight {
 }
 const inFlight = new Map<string, Flight>();
 
+/** What makes two calls the same call: method, URL and body (in flight, and for early answers). */
+const callKey = (method: string, url: string, body: string | undefined) => `${method} ${url} ${body ?? ''}`;
+
 /** Calls started before the page that needs them has rendered (`prefetch`), until that page asks for them. */
 const early = new Map<string, { promise: Promise<unknown>; token: string | null; lang: string; at: number }>();
 /** How long an early answer waits for its page: a later call asks the server afresh. */
@@ -122,7 +125,7 @@ function adoptFirstCalls() {
   for (const c of started ?? []) {
     const promise = send(c.url, c.method, c.body, { lang: c.lang, quiet: c.quiet }, new AbortController(), { response: c.response, token: c.token });
     promise.catch(() => undefined);
-    early.set(`${c.method} ${c.url} ${c.body ?? ''}`, { promise, token: c.token, lang: c.lang, at: c.at });
+    early.set(callKey(c.method, c.url, c.body), { promise, token: c.token, lang: c.lang, at: c.at });
   }
 }
 adoptFirstCalls();
@@ -136,7 +139,7 @@ export function prefetch(path: string, opts: Pick<RequestOptions, 'method' | 'bo
   const method = opts.method ?? 'GET';
   const url = buildUrl(path, opts.query);
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const key = `${method} ${url} ${body ?? ''}`;
+  const key = callKey(method, url, body);
   if (early.has(key) || !getToken()) return;
   const lang = opts.lang ?? currentLocale();
   const promise = http(path, { ...opts, lang });
@@ -150,7 +153,7 @@ export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const url = buildUrl(path, opts.query);
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const key = `${method} ${url} ${body ?? ''}`;
+  const key = callKey(method, url, body);
 
   const started = early.get(key);
   if (started) {

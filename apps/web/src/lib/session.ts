@@ -2,8 +2,10 @@
  * The browser side of a session: the token (localStorage, plus a 10-year cookie when sign-in supplies it),
  * the cached user and the per-session leftovers that sign-out purges (doc 02 §4).
  */
+import { storedTokenKey } from '@cc/contracts/first-calls';
+
 const keys = {
-  token: 'token',
+  token: storedTokenKey,
   user: 'user',
   currency: 'currency',
   saas: 'saasStatus',
