@@ -5,7 +5,7 @@
  * (account-verify.test.ts). Pages are checked by axe and photographed in zh and en, light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createPendingOrder, expectAccessible, outboxCode, screenshot, signUpThroughApi, startStack, type Stack, looks } from './harness.ts';
+import { animationsDone, apiClient, createPendingOrder, expectAccessible, outboxCode, screenshot, signUpThroughApi, startStack, type Stack, looks } from './harness.ts';
 import { createHash } from 'node:crypto';
 
 const tag = Date.now().toString(36);
@@ -116,6 +116,8 @@ describe('/account/manage', () => {
     await screenshot(page, 'account-manage-pay-notice-en-dark');
     await page.getByTestId('pay-submit').click();
     await page.getByText(`A single payment of ¥5,000.00 or more needs an approved real-name verification (personal or enterprise): order ${big}`).waitFor();
+    // The confirmation zooms in: a click mid-zoom can miss its button (harness.ts animationsDone).
+    await animationsDone(page);
     await page.getByRole('button', { name: 'Verify now' }).click();
     await page.waitForURL(/\/account\/verify$/);
     expect(await payerApi<{ orderStatus: number }>('GET', `/v1/orders/status/${big}`)).toMatchObject({ orderStatus: 1001 });
