@@ -400,6 +400,31 @@ describe('console shell', () => {
     }
   });
 
+  it("shows the loading spinner, in the system's theme, while the console's code is on its way; the console then takes its place", async () => {
+    const context = await stack.browser.newContext({ baseURL: stack.baseUrl, viewport: { width: 412, height: 700 }, colorScheme: 'dark' });
+    try {
+      const fresh = await context.newPage();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await fresh.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await fresh.goto('/sign-in', { waitUntil: 'commit' });
+      const splash = fresh.locator('#root > .cc-splash svg');
+      await splash.waitFor();
+      // A dark system gets a dark page from the first paint, before the console has set a theme.
+      expect(await fresh.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(0, 0, 0)');
+      expect(await fresh.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+      await screenshot(fresh, 'console-splash-dark');
+      release();
+      await fresh.getByTestId('sign-in-page').waitFor();
+      expect(await fresh.locator('.cc-splash').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("asks for the orders list's first page with the first code, as its address filters it, once; the bell is not asked again for it", async () => {
     const { sent, stop } = await recordCalls(page);
     await page.goto('/orders/list?status=1002');

@@ -12,6 +12,7 @@ import { antdStylesheet } from './scripts/antd-stylesheet.ts';
 import { antdTableFilters } from './scripts/antd-table-filters.ts';
 import { antdFormLayoutReads } from './scripts/antd-form-layout-reads.ts';
 import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
+import { stylesheetsFirstPlugin } from './scripts/stylesheets-first.ts';
 
 const api = 'http://localhost:8080';
 // Everything the server answers; the console's own routes (/sign-in, /sign-up, ...) stay with Vite.
@@ -52,6 +53,7 @@ export default defineConfig({
     antdStylesheet(),
     precompress(),
     routePreloads(),
+    stylesheetsFirstPlugin(),
     // The screens most visits open first: sign-in, then the dashboard, the order screen and the orders list.
     firstScreenChunks(['/sign-in', '/dashboard', '/ssl/certificates', '/orders/list']),
   ],

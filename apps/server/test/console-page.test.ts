@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from './harness.ts';
 // A console build of its own, with the route list its build writes (apps/web/scripts/route-preloads.ts).
 const webDist = mkdtempSync(path.join(tmpdir(), 'cc-web-'));
 mkdirSync(path.join(webDist, 'assets'));
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+const indexHtml =
+  '<!doctype html><html><head><link rel="stylesheet" href="/assets/index.css"><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
 writeFileSync(path.join(webDist, 'index.html'), indexHtml);
 writeFileSync(
   path.join(webDist, 'route-preloads.json'),
@@ -57,7 +58,9 @@ describe("the console's page starts the route's first calls itself", () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /verify_token', 'GET /v1/orders/count', 'POST /v1/orders/list']);
     expect(calls[0]).toEqual({ method: 'POST', url: '/verify_token', body: '{}', quiet: true });
     expect(script).toBe(true);
-    expect(r.body.indexOf(firstCallsElementId)).toBeLessThan(r.body.indexOf('</head>'));
+    // Before the stylesheet: an inline script after one waits until it has loaded.
+    expect(r.body.indexOf(firstCallsScript)).toBeGreaterThan(r.body.indexOf(firstCallsElementId));
+    expect(r.body.indexOf(firstCallsScript)).toBeLessThan(r.body.indexOf('/assets/index.css'));
     const hash = `'sha256-${createHash('sha256').update(firstCallsScript).digest('base64')}'`;
     expect(String(r.headers['content-security-policy'])).toMatch(new RegExp(`script-src [^;]*${hash.replace(/[+/]/g, '\\$&')}`));
     // A body that names </script> stays data: the list closes only where the page closes it.

@@ -64,14 +64,18 @@ function loadPages(html: string, routes: RoutePreload[]): (pathname: string, opt
     const key = `${route.path} ${calls.length}`;
     let p = made.get(key);
     if (!p) {
-      const tags = [
-        ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      // Stylesheets first: the browser asks in the order it reads, and a server without priorities sends side by side.
+      const files = [
         // crossorigin as on the stylesheet link Vite's loader adds for the chunk (crossOrigin = ''): a preload in
         // another CORS mode is not used by it, and the browser fetches the file a second time after the code has run.
         ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-        firstCallsTags(calls),
-      ].filter(Boolean).join('\n    ');
-      p = page(tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html);
+        ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ].join('\n    ');
+      let body = files ? html.replace('</head>', `  ${files}\n  </head>`) : html;
+      // The calls' script before the page's stylesheets: an inline script after a stylesheet waits until it has loaded.
+      const callTags = firstCallsTags(calls);
+      if (callTags) body = body.replace(/(\s*)(<script|<link rel="stylesheet"|<\/head>)/, (_, space: string, tag: string) => `${space}${callTags}${space}${tag}`);
+      p = page(body);
       made.set(key, p);
     }
     return p;
