@@ -425,6 +425,31 @@ describe('console shell', () => {
     }
   });
 
+  it('moves as it opens a menu, and not at all when the system asks for less motion', async () => {
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    for (const motion of [true, false]) {
+      const p = await stack.newPage({ token, motion });
+      try {
+        await p.goto('/dashboard');
+        await p.getByTestId('theme-switch').waitFor();
+        // Counts every animation and transition that starts from here on (the button's hover colour, the menu's own).
+        await p.evaluate(() => {
+          const w = window as unknown as { motions: number };
+          w.motions = 0;
+          for (const kind of ['animationstart', 'transitionstart']) document.addEventListener(kind, () => (w.motions += 1), true);
+        });
+        await p.getByTestId('theme-switch').click();
+        await p.getByTestId('theme-dark').click();
+        await p.locator('[data-testid="theme-switch"][data-mode="dark"]').waitFor();
+        const motions = () => p.evaluate(() => (window as unknown as { motions: number }).motions);
+        if (motion) await expect.poll(motions).toBeGreaterThan(0);
+        else expect(await motions()).toBe(0);
+      } finally {
+        await p.context().close();
+      }
+    }
+  });
+
   it("asks for the orders list's first page with the first code, as its address filters it, once; the bell is not asked again for it", async () => {
     const { sent, stop } = await recordCalls(page);
     await page.goto('/orders/list?status=1002');

@@ -37,7 +37,8 @@ export interface Stack {
   cspViolations: string[];
   /** A fresh browser context (own storage) with the console's preferences preset. */
   /** timezoneId and viewport default to the machine's zone and 1280×860. */
-  newPage(opts?: { lang?: 'zh' | 'en'; theme?: 'light' | 'dark' | 'system'; token?: string; timezoneId?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  /** `motion`: the system allows motion (the default here asks for less, see newPage). */
+  newPage(opts?: { lang?: 'zh' | 'en'; theme?: 'light' | 'dark' | 'system'; token?: string; timezoneId?: string; viewport?: { width: number; height: number }; motion?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -85,7 +86,16 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     browser,
     cspViolations,
     async newPage(opts = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1280, height: 860 }, locale: 'zh-CN', colorScheme: 'light', ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}) });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: opts.viewport ?? { width: 1280, height: 860 },
+        locale: 'zh-CN',
+        colorScheme: 'light',
+        // The console honours the system's "less motion" (app/providers.tsx): dialogs and menus open at once, so a click
+        // never lands on a button still zooming in (two CI runs lost a step that way). console.test.ts opens one with motion.
+        reducedMotion: opts.motion ? 'no-preference' : 'reduce',
+        ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
+      });
       contexts.push(context);
       const prefs = { lang: opts.lang, themeMode: opts.theme, token: opts.token };
       await context.addInitScript((p: Record<string, string | undefined>) => {

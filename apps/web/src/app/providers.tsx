@@ -9,7 +9,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { setNotifySink } from '../lib/notify.ts';
 import { toast } from '../lib/toast.ts';
-import { useIsDark, useThemeMode } from '../lib/prefs.ts';
+import { useIsDark, useReducedMotion, useThemeMode } from '../lib/prefs.ts';
 
 /** Doc 01/02 §1: primary colour #1652f0. */
 export const primaryColor = '#1652f0';
@@ -51,6 +51,7 @@ function Body({ children }: { children: React.ReactNode }) {
 function Themed({ children }: { children: React.ReactNode }) {
   const { i18n: inst } = useTranslation();
   const dark = useIsDark();
+  const lessMotion = useReducedMotion();
   const mode = useThemeMode();
   const locale = inst.language === 'en' ? enUS : zhCN;
   // antd's secondary, label and placeholder greys (45 % and 25 % black or white) and its error red miss the 4.5:1
@@ -67,6 +68,8 @@ function Themed({ children }: { children: React.ReactNode }) {
       algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
       token: {
         colorPrimary: primaryColor,
+        // Off when the system asks for less motion: antd's components open and close at once.
+        motion: !lessMotion,
         colorPrimaryText: accentText,
         colorLink: accentText,
         colorTextTertiary: ink(0.6),
@@ -85,7 +88,7 @@ function Themed({ children }: { children: React.ReactNode }) {
         Tag: tags,
       },
     };
-  }, [dark]);
+  }, [dark, lessMotion]);
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';

@@ -46,15 +46,28 @@ export function useCurrencyChoice(): string {
   return useSyncExternalStore(currencyPref.subscribe, currencyPref.get);
 }
 
-const darkQuery = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
-function subscribeOs(l: () => void) {
-  darkQuery?.addEventListener('change', l);
-  return () => darkQuery?.removeEventListener('change', l);
+/** A system setting read through a media query, following its changes. */
+function systemSetting(query: string) {
+  const list = typeof window !== 'undefined' ? window.matchMedia(query) : null;
+  return {
+    subscribe(l: () => void) {
+      list?.addEventListener('change', l);
+      return () => list?.removeEventListener('change', l);
+    },
+    get: () => list?.matches ?? false,
+  };
 }
+const systemDark = systemSetting('(prefers-color-scheme: dark)');
+const systemLessMotion = systemSetting('(prefers-reduced-motion: reduce)');
 
 /** The theme actually shown: system mode follows the OS and changes with it. */
 export function useIsDark(): boolean {
   const mode = useThemeMode();
-  const osDark = useSyncExternalStore(subscribeOs, () => darkQuery?.matches ?? false);
+  const osDark = useSyncExternalStore(systemDark.subscribe, systemDark.get);
   return mode === 'dark' || (mode === 'system' && osDark);
+}
+
+/** The system asks for less motion (WCAG 2.3.3): dialogs, menus and messages then appear without animating. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(systemLessMotion.subscribe, systemLessMotion.get);
 }
