@@ -211,8 +211,8 @@ describe('language and chrome', () => {
           expect(await p.getByTestId(`${id}-${first}`).getAttribute('aria-checked')).toBe('true');
           await p.getByTestId(`${id}-${first}`).focus();
           await p.keyboard.press('ArrowRight');
-          expect(await p.getByTestId(`${id}-${second}`).getAttribute('aria-checked')).toBe('true');
-          expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`${id}-${second}`);
+          await expect.poll(() => p.getByTestId(`${id}-${second}`).getAttribute('aria-checked')).toBe('true');
+          await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`${id}-${second}`);
           await p.getByTestId(field).waitFor();
           await p.getByTestId(`${id}-${first}`).click();
           expect(await p.getByTestId(`${id}-${first}`).getAttribute('aria-checked')).toBe('true');
@@ -254,17 +254,19 @@ describe('language and chrome', () => {
       await p.waitForFunction((light) => getComputedStyle(document.body).backgroundColor !== light, lightBg);
       expect(await button.textContent()).toBe('Dark');
 
-      // Keyboard: open with Enter, the current choice has focus, arrows move, Enter picks, Escape closes.
+      // Keyboard: open with Enter, the current choice has focus, arrows move, Enter picks, Escape closes. Focus moves
+      // in the render after the key (polled: read at once, it can still be on the item before).
+      const focused = () => p.evaluate(() => document.activeElement?.getAttribute('data-testid'));
       await button.focus();
       await p.keyboard.press('Enter');
       await menu.waitFor();
-      expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('theme-dark');
+      await expect.poll(focused).toBe('theme-dark');
       await p.keyboard.press('ArrowUp');
-      expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('theme-light');
+      await expect.poll(focused).toBe('theme-light');
       await p.keyboard.press('Enter');
       await menu.waitFor({ state: 'detached' });
       await p.locator('[data-testid="theme-switch"][data-mode="light"]').waitFor();
-      expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('theme-switch');
+      await expect.poll(focused).toBe('theme-switch');
       await p.keyboard.press('ArrowDown');
       await menu.waitFor();
       await p.keyboard.press('Escape');
