@@ -432,7 +432,7 @@ describe('console shell', () => {
       try {
         await p.goto('/dashboard');
         await p.getByTestId('theme-switch').waitFor();
-        // Counts every animation and transition that starts from here on (the button's hover colour, the menu's own).
+        // Counts every animation and transition that starts from here on (with motion: the buttons' hover colour).
         await p.evaluate(() => {
           const w = window as unknown as { motions: number };
           w.motions = 0;
