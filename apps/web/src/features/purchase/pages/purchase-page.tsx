@@ -29,6 +29,7 @@ import { DomainFields } from '../components/domain-fields.tsx';
 import type { Organization } from '../components/org-dialog.tsx';
 import { OrderPreview } from '../components/order-preview.tsx';
 import { VerificationNotice } from '../../../components/verification-notice.tsx';
+import { Deferred } from '../../../components/deferred.tsx';
 import { ProductFields, termText } from '../components/product-fields.tsx';
 import { RenewalBanner } from '../components/renewal-banner.tsx';
 import { createdOrdersKey, useCreateOrders, useFinish } from '../hooks/use-create-orders.ts';
@@ -81,6 +82,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const site = useSiteConfig();
   const front = useFrontConf();
   const products = useProducts();
+  const formShown = useDeferredValue(!products.isPending);
 
   // ---- choices
   const [modeChoice, setMode] = useState<Mode | null>(null);
@@ -397,7 +399,9 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   );
 
   // ---- rendering
-  if (products.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
+  // The form's first render, when the products arrive, runs in a transition (React yields to the browser as it goes)
+  // rather than in the query's synchronous update: it is the heaviest render of the page's load.
+  if (products.isPending || !formShown) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (products.error) return <Alert type="error" showIcon title={products.error instanceof ApiError ? products.error.msg : t('buy.noProducts')} />;
   if (!all?.length) return <Alert type="info" showIcon title={t('buy.noProducts')} />;
 
@@ -453,94 +457,100 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 onSaveEmail={setSaveEmail}
               />
               <AutopilotOffer names={autopilotNames} dcv={sentDcv} on={autopilot} onChange={setAutopilot} />
-              <CsrFields
-                mode={mode}
-                csrFrom={csrFrom}
-                csrError={shown('csr')}
-                keyOpts={keyOpts}
-                keyChoice={key}
-                pasteText={pasteText}
-                firstCsr={firstCsr}
-                readableCount={csrs.filter((c) => c.ok).length}
-                zipCount={zipCsrs.length}
-                zipName={zipName}
-                onCsrFrom={on.csrFrom}
-                onEncryption={setEnc}
-                onKeyLength={setKeyLength}
-                onCurve={setCurve}
-                onSignature={setSignature}
-                onPaste={on.paste}
-                onPasteBlur={on.pasteBlur}
-                onZip={on.zip}
-                onZipRemove={on.zipRemove}
-              />
-              <DomainFields
-                mode={mode}
-                fromCsr={fromCsr}
-                showWildcard={showWildcard}
-                wildcard={wildcard}
-                wildOn={wildOn}
-                commonName={fromCsr ? (firstCsr?.commonName ?? '') : commonName}
-                commonNameError={shown('commonName')}
-                showExtraDomains={showExtraDomains}
-                extraDomains={extraDomains}
-                extraDomainsError={shown('extraDomains')}
-                batchText={batchText}
-                refill={prefilledFrom}
-                batchError={shown('batch')}
-                ordersCount={plan.orders.length}
-                sequential={sequential}
-                orderLabels={orderLabels}
-                batchMessages={batchMessages}
-                onWildcard={setWildcard}
-                onCommonName={on.commonName}
-                onCommonNameBlur={on.commonNameBlur}
-                onExtraDomains={on.extraDomains}
-                onExtraDomainsBlur={on.extraDomainsBlur}
-                onBatchText={on.batchText}
-                onBatchBlur={on.batchBlur}
-              />
-              <BuyerFields showContact={showContact} contact={contact} contactError={shown('contact')} showOrg={showOrg} org={org} orgError={shown('org')} onContact={on.contact} onOrg={on.org} />
-              <Form.Item label=" ">
-                <Button type="primary" size="large" onClick={() => void create.submit()} loading={working} data-testid="create-order">
-                  {busy?.kind === 'keys' ? t('buy.generating', { done: busy.done, total: busy.total }) : busy?.kind === 'create' ? t('buy.submitting') : t('buy.submit')}
-                </Button>
-              </Form.Item>
+              {/* The fields below the first screen, and the preview beside them, commit after the ones above: one
+                  commit of the whole form (with its layout) was the longest task of the page's load on a phone. */}
+              <Deferred fallback={null}>
+                <CsrFields
+                  mode={mode}
+                  csrFrom={csrFrom}
+                  csrError={shown('csr')}
+                  keyOpts={keyOpts}
+                  keyChoice={key}
+                  pasteText={pasteText}
+                  firstCsr={firstCsr}
+                  readableCount={csrs.filter((c) => c.ok).length}
+                  zipCount={zipCsrs.length}
+                  zipName={zipName}
+                  onCsrFrom={on.csrFrom}
+                  onEncryption={setEnc}
+                  onKeyLength={setKeyLength}
+                  onCurve={setCurve}
+                  onSignature={setSignature}
+                  onPaste={on.paste}
+                  onPasteBlur={on.pasteBlur}
+                  onZip={on.zip}
+                  onZipRemove={on.zipRemove}
+                />
+                <DomainFields
+                  mode={mode}
+                  fromCsr={fromCsr}
+                  showWildcard={showWildcard}
+                  wildcard={wildcard}
+                  wildOn={wildOn}
+                  commonName={fromCsr ? (firstCsr?.commonName ?? '') : commonName}
+                  commonNameError={shown('commonName')}
+                  showExtraDomains={showExtraDomains}
+                  extraDomains={extraDomains}
+                  extraDomainsError={shown('extraDomains')}
+                  batchText={batchText}
+                  refill={prefilledFrom}
+                  batchError={shown('batch')}
+                  ordersCount={plan.orders.length}
+                  sequential={sequential}
+                  orderLabels={orderLabels}
+                  batchMessages={batchMessages}
+                  onWildcard={setWildcard}
+                  onCommonName={on.commonName}
+                  onCommonNameBlur={on.commonNameBlur}
+                  onExtraDomains={on.extraDomains}
+                  onExtraDomainsBlur={on.extraDomainsBlur}
+                  onBatchText={on.batchText}
+                  onBatchBlur={on.batchBlur}
+                />
+                <BuyerFields showContact={showContact} contact={contact} contactError={shown('contact')} showOrg={showOrg} org={org} orgError={shown('org')} onContact={on.contact} onOrg={on.org} />
+                <Form.Item label=" ">
+                  <Button type="primary" size="large" onClick={() => void create.submit()} loading={working} data-testid="create-order">
+                    {busy?.kind === 'keys' ? t('buy.generating', { done: busy.done, total: busy.total }) : busy?.kind === 'create' ? t('buy.submitting') : t('buy.submit')}
+                  </Button>
+                </Form.Item>
+              </Deferred>
             </Form>
           </Spin>
         </Col>
         <Col xs={24} xl={8}>
-          <div style={{ position: 'sticky', top: 80 }}>
-            <OrderPreview
-              term={termText(t, term)}
-              productType={t(`productTypes.${productType}`, { defaultValue: productType })}
-              brand={brandInfo?.label ?? ''}
-              certType={certType ? t(`certTypes.${certType}`, { defaultValue: certType }) : ''}
-              csr={t(`csrFrom.${csrFrom}`)}
-              dcv={dcvShown ? t(`dcv.${sentDcv}`) : null}
-              domainType={domainType}
-              encryption={fromCsr ? (keyFromCsr.split(' ')[0] ?? '') : encryption}
-              signature={fromCsr ? '' : sig}
-              keyLength={fromCsr ? (keyFromCsr.split(' ')[1] ?? '') : encryption === 'RSA' ? String(keyLen) : keyCurve}
-              // The orders this submission makes, as the batch box counts them: one in single mode, named or not.
-              orders={mode === 'single' ? 1 : plan.orders.length}
-              ordersWithErrors={mode === 'single' ? 0 : plan.orders.filter((o) => o.errors.length).length}
-              rawPrice={money(product?.free ? 0 : (price?.raw ?? 0))}
-              total={money(product?.free ? 0 : (price?.now ?? 0))}
-              discountNote={!product?.free && price && price.discount < 100 ? t('preview.discountOff', { n: 100 - price.discount }) : ''}
-              packageNote={
-                !product?.free && price && (price.packageRemaining > 0 || price.packageCovered > 0)
-                  ? t('preview.packageUse', { covered: money(price.packageCovered), left: price.packageRemaining })
-                  : ''
-              }
-              pricing={pricing}
-              contact={contact}
-              showContact={showContact}
-              org={org}
-              showOrg={showOrg}
-            />
-            <VerificationNotice certType={certType ?? undefined} amountCents={product?.free ? 0 : (price?.now ?? 0)} />
-          </div>
+          <Deferred fallback={null}>
+            <div style={{ position: 'sticky', top: 80 }}>
+              <OrderPreview
+                term={termText(t, term)}
+                productType={t(`productTypes.${productType}`, { defaultValue: productType })}
+                brand={brandInfo?.label ?? ''}
+                certType={certType ? t(`certTypes.${certType}`, { defaultValue: certType }) : ''}
+                csr={t(`csrFrom.${csrFrom}`)}
+                dcv={dcvShown ? t(`dcv.${sentDcv}`) : null}
+                domainType={domainType}
+                encryption={fromCsr ? (keyFromCsr.split(' ')[0] ?? '') : encryption}
+                signature={fromCsr ? '' : sig}
+                keyLength={fromCsr ? (keyFromCsr.split(' ')[1] ?? '') : encryption === 'RSA' ? String(keyLen) : keyCurve}
+                // The orders this submission makes, as the batch box counts them: one in single mode, named or not.
+                orders={mode === 'single' ? 1 : plan.orders.length}
+                ordersWithErrors={mode === 'single' ? 0 : plan.orders.filter((o) => o.errors.length).length}
+                rawPrice={money(product?.free ? 0 : (price?.raw ?? 0))}
+                total={money(product?.free ? 0 : (price?.now ?? 0))}
+                discountNote={!product?.free && price && price.discount < 100 ? t('preview.discountOff', { n: 100 - price.discount }) : ''}
+                packageNote={
+                  !product?.free && price && (price.packageRemaining > 0 || price.packageCovered > 0)
+                    ? t('preview.packageUse', { covered: money(price.packageCovered), left: price.packageRemaining })
+                    : ''
+                }
+                pricing={pricing}
+                contact={contact}
+                showContact={showContact}
+                org={org}
+                showOrg={showOrg}
+              />
+              <VerificationNotice certType={certType ?? undefined} amountCents={product?.free ? 0 : (price?.now ?? 0)} />
+            </div>
+          </Deferred>
         </Col>
       </Row>
       {progress || progressMounted ? (
