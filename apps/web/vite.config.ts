@@ -11,6 +11,7 @@ import { antdZeroRuntime } from './scripts/antd-zero-runtime.ts';
 import { antdStylesheet } from './scripts/antd-stylesheet.ts';
 import { antdTableFilters } from './scripts/antd-table-filters.ts';
 import { antdFormLayoutReads } from './scripts/antd-form-layout-reads.ts';
+import { antdTablistRole } from './scripts/antd-tablist-role.ts';
 import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
 import { stylesheetsFirstPlugin } from './scripts/stylesheets-first.ts';
 
@@ -50,6 +51,7 @@ export default defineConfig({
     antdZeroRuntime(),
     antdTableFilters(),
     antdFormLayoutReads(),
+    antdTablistRole(),
     antdStylesheet(),
     precompress(),
     routePreloads(),
