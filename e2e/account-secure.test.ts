@@ -25,7 +25,6 @@ let token = '';
 
 /** Screenshots once motion has ended, into e2e/screenshots and /tmp/shots-secure. */
 async function shot(p: Page, name: string) {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   await screenshot(p, name);
   mkdirSync(shotsDir, { recursive: true });
   await p.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });

@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { apiClient, captchaAnswer, screenshot, signUpThroughApi, startStack, type Stack, expectAccessible, createPendingOrder, orderStatusOf, looks } from './harness.ts';
 
 const email = `acct.${Date.now().toString(36)}@example.com`;
@@ -20,11 +19,7 @@ const api = apiClient(() => stack.baseUrl, () => token);
 const createOrder = () => createPendingOrder(api, productNo, 'acct');
 const statusOf = (orderNo: string) => orderStatusOf(api, orderNo);
 
-/** Screenshots once motion has ended (spinners run forever and do not count). */
-async function shot(p: Page, name: string) {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  await screenshot(p, name);
-}
+const shot = screenshot;
 
 async function runDaily() {
   await stack.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'renewal.daily' AND status = 'pending'`);

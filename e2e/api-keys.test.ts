@@ -5,7 +5,6 @@
  * photographed in zh/en × light/dark (terms, keys, the secret dialog) and checked by axe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot, signUpThroughApi, startStack, expectAccessible, type Stack, looks, animationsDone } from './harness.ts';
 
 let stack: Stack;
@@ -18,10 +17,7 @@ async function withKey(key: string, path: string) {
   return { status: r.status, body: (await r.json()) as { code: number; data: unknown; msg: string } };
 }
 
-async function shot(p: Page, name: string) {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  await screenshot(p, name);
-}
+const shot = screenshot;
 
 beforeAll(async () => {
   stack = await startStack();

@@ -95,7 +95,6 @@ describe('/certhub/discovery/log', () => {
     const p = await stack.newPage({ lang, theme, token });
     await p.goto('/certhub/discovery/log');
     await p.getByTestId('log-entries').locator('tbody tr.ant-table-row').first().waitFor();
-    await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
     await screenshot(p, `discovery-log-${lang}-${theme}`);
     await expectAccessible(p);
   });

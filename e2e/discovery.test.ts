@@ -11,9 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { CertSummary } from '@cc/contracts/discovery';
-import { apiClient, looks, expectAccessible, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
+import { animationsDone, apiClient, looks, expectAccessible, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'discovery-e2e-'));
 const file = (name: string) => path.join(dir, name);
@@ -71,9 +70,7 @@ async function scanned(): Promise<CertSummary[]> {
   }
 }
 
-async function settle(p: Page) {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-}
+const settle = animationsDone;
 
 describe('/certhub/discovery', () => {
   it('adds targets, scans them, and shows the inventory, a certificate and the dashboard', async () => {

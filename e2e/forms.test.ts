@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makeCsr, newAccount } from '../apps/server/test/purchase-helpers.ts';
-import { screenshot, startStack, type Stack, expectAccessible, looks } from './harness.ts';
+import { animationsDone, screenshot, startStack, type Stack, expectAccessible, looks } from './harness.ts';
 
 let stack: Stack;
 let token = '';
@@ -25,10 +25,8 @@ async function open(opts: Parameters<Stack['newPage']>[0] = {}): Promise<Page> {
   return p;
 }
 
-/** Once opening motions (the dialog's zoom, the messages' fade) have ended; spinners run forever and do not count. */
-async function settled(p: Page) {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-}
+/** Once opening motions (the dialog's zoom, the messages' fade) have ended. */
+const settled = animationsDone;
 
 async function openPurchase(p: Page) {
   await p.goto('/ssl/certificates');

@@ -199,7 +199,9 @@ export async function waitForPuzzle(page: Page, previous = ''): Promise<string> 
   return (await el.getAttribute('data-captcha-id')) ?? '';
 }
 
+/** A full-page capture once motion has ended (a dialog zooming in, a fade; spinners run forever and do not count). */
 export async function screenshot(page: Page, name: string) {
+  await animationsDone(page);
   mkdirSync(screenshotDir, { recursive: true });
   // A full-page capture of a scrolled page draws the sticky header mid-page: capture from the top.
   await page.evaluate(() => window.scrollTo(0, 0));

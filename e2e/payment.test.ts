@@ -27,13 +27,7 @@ const createOrder = () => createPendingOrder(api, productNo, 'pay');
 const statusOf = (orderNo: string) => orderStatusOf(api, orderNo);
 const balance = async () => (await api<{ accountInfo: { balance: number } }>('GET', '/v1/account')).accountInfo.balance;
 
-/** Screenshots once the dialogs' opening motion has ended (spinners run forever and do not count). */
-async function screenshot(p: Page, name: string) {
-  await p.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await shoot(p, name);
-}
+const screenshot = shoot;
 
 /** Two frames: whatever the page received has been rendered. */
 const settled = (p: Page) => p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));

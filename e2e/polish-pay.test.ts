@@ -43,11 +43,7 @@ async function createOrder(): Promise<string> {
 
 const statusOf = async (orderNo: string) => (await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).orderStatus;
 
-/** Screenshots once opening motions have ended (spinners run forever and do not count). */
-async function screenshot(p: Page, name: string) {
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  await shoot(p, name);
-}
+const screenshot = shoot;
 
 interface PayAnswer {
   status: string;
