@@ -56,7 +56,7 @@ try {
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === parsed?.pid);
   const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.pid === parsed?.pid).at(-1);
   const long = tasks.filter((t) => t.dur! > 50_000);
-  const blocking = (ts: TraceEvent[]) => ts.reduce((n, t) => n + t.dur! / 1000 - 50, 0).toFixed(0);
+  const blocking = (ofTasks: TraceEvent[]) => ofTasks.reduce((n, t) => n + t.dur! / 1000 - 50, 0).toFixed(0);
   const afterFcp = long.filter((t) => fcp && t.ts >= fcp.ts);
   console.log(`first contentful paint at ${fcp ? at(fcp.ts) : '?'}, last LCP candidate at ${lcp ? at(lcp.ts) : '?'}`);
   console.log(`tasks over 50 ms: ${long.length} (blocking ${blocking(long)} ms); after the first contentful paint: ${afterFcp.length} (blocking ${blocking(afterFcp)} ms)`);
@@ -75,7 +75,13 @@ try {
     });
   }
   const maps = new Map<string, SourceMapConsumer | null>();
-  async function label(id: number): Promise<string> {
+  // A node's name, looked up once: every sample walks its whole stack.
+  const labels = new Map<number, Promise<string>>();
+  const label = (id: number): Promise<string> => {
+    if (!labels.has(id)) labels.set(id, nodeLabel(id));
+    return labels.get(id)!;
+  };
+  async function nodeLabel(id: number): Promise<string> {
     const f = nodes.get(id)?.callFrame;
     if (!f) return '?';
     if (!f.url?.includes('/assets/')) return f.functionName || '(anonymous)';

@@ -19,8 +19,6 @@ const api = apiClient(() => stack.baseUrl, () => token);
 const createOrder = () => createPendingOrder(api, productNo, 'acct');
 const statusOf = (orderNo: string) => orderStatusOf(api, orderNo);
 
-const shot = screenshot;
-
 async function runDaily() {
   await stack.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'renewal.daily' AND status = 'pending'`);
   while ((await stack.app.jobs.drain()) > 0);
@@ -195,7 +193,7 @@ describe('my account', () => {
       if (path === 'notify') await p.getByTestId('inform-table').waitFor();
       if (path === 'info') await p.getByTestId('profile-checklist').waitFor();
       expect(await p.getByTestId('breadcrumbs').textContent()).toMatch(lang === 'zh' ? /^我的账户\// : /^My account\//);
-      await shot(p, `account-${path}-${lang}-${theme}`);
+      await screenshot(p, `account-${path}-${lang}-${theme}`);
       await expectAccessible(p);
     }
     await p.context().close();

@@ -17,8 +17,6 @@ async function withKey(key: string, path: string) {
   return { status: r.status, body: (await r.json()) as { code: number; data: unknown; msg: string } };
 }
 
-const shot = screenshot;
-
 beforeAll(async () => {
   stack = await startStack();
   token = await signUpThroughApi(stack.baseUrl, `dev.${Date.now().toString(36)}@example.com`, password);
@@ -114,7 +112,7 @@ describe('/account/developer', () => {
     await p.goto('/account/developer');
     await p.getByTestId('developer-terms').waitFor();
     expect(await p.getByTestId('breadcrumbs').textContent()).toBe(lang === 'zh' ? '我的账户/成为开发者' : 'My account/Become a developer');
-    await shot(p, `apikeys-terms-${lang}-${theme}`);
+    await screenshot(p, `apikeys-terms-${lang}-${theme}`);
     await expectAccessible(p);
     await p.getByTestId('developer-agree').click();
     await p.getByTestId('developer-become').click();
@@ -125,7 +123,7 @@ describe('/account/developer', () => {
       await p.getByTestId('api-key-dialog-ok').click();
       await p.getByTestId('api-key-secret-dialog').waitFor();
       if (scope === 'read') {
-        await shot(p, `apikeys-secret-${lang}-${theme}`);
+        await screenshot(p, `apikeys-secret-${lang}-${theme}`);
         await expectAccessible(p);
         const secret = (await p.getByTestId('api-key-secret').textContent()) ?? '';
         expect((await withKey(secret, '/v1/orders')).status).toBe(200);
@@ -137,7 +135,7 @@ describe('/account/developer', () => {
     await p.reload();
     await p.locator('[data-testid^="api-key-row-"]').nth(1).waitFor();
     await p.locator('[data-testid^="api-key-last-used-"]').filter({ hasText: '127.0.0.1' }).waitFor();
-    await shot(p, `apikeys-keys-${lang}-${theme}`);
+    await screenshot(p, `apikeys-keys-${lang}-${theme}`);
     await expectAccessible(p);
     await p.context().close();
   });

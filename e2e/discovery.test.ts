@@ -70,8 +70,6 @@ async function scanned(): Promise<CertSummary[]> {
   }
 }
 
-const settle = animationsDone;
-
 describe('/certhub/discovery', () => {
   it('adds targets, scans them, and shows the inventory, a certificate and the dashboard', async () => {
     const p = await stack.newPage({ lang: 'zh', token });
@@ -137,7 +135,7 @@ describe('/certhub/discovery', () => {
       await p.goto(url);
       await p.getByTestId(ready).waitFor();
       await p.locator('.ant-table-row, .ant-list-item').first().waitFor();
-      await settle(p);
+      await animationsDone(p);
       await screenshot(p, `discovery-${screen}-${lang}-${theme}`);
       await expectAccessible(p);
     }

@@ -25,9 +25,6 @@ async function open(opts: Parameters<Stack['newPage']>[0] = {}): Promise<Page> {
   return p;
 }
 
-/** Once opening motions (the dialog's zoom, the messages' fade) have ended. */
-const settled = animationsDone;
-
 async function openPurchase(p: Page) {
   await p.goto('/ssl/certificates');
   await p.getByTestId('purchase-form').waitFor();
@@ -245,12 +242,12 @@ describe('order form, dialogs, money and times', () => {
       await p.goto('/orders/org');
       await p.getByTestId('org-add').click();
       await p.getByTestId('org-dialog').waitFor();
-      await settled(p);
+      await animationsDone(p);
       await p.getByTestId('org-dialog-ok').click();
       await p.locator('.ant-form-item-explain-error').first().waitFor();
       // The pointer off the OK button: its hover colour is a passing state, not the dialog's look.
       await p.mouse.move(0, 0);
-      await settled(p);
+      await animationsDone(p);
       await screenshot(p, `forms-org-dialog-${name}`);
       if (viewport.width === 1440) await expectAccessible(p, '.ant-modal');
       await p.context().close();

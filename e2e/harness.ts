@@ -253,10 +253,6 @@ export async function createPendingOrder(api: Api, productNo: string, label: str
 
 export const orderStatusOf = async (api: Api, orderNo: string) => (await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).orderStatus;
 
-/**
- * No serious or critical axe-core violation in the page, or in the parts given (the controls a change made).
- * Each violation is one line naming the page, the rule and the elements, so a failure says what to fix.
- */
 /** Waits until no finite animation runs (a dialog zooming in, a fade): colours mid-fade fail contrast, clicks mid-zoom can miss. */
 export async function animationsDone(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
@@ -282,6 +278,10 @@ export async function signOut(page: Page) {
   await page.getByTestId('sign-in-page').waitFor();
 }
 
+/**
+ * No serious or critical axe-core violation in the page, or in the parts given (the controls a change made).
+ * Each violation is one line naming the page, the rule and the elements, so a failure says what to fix.
+ */
 export async function expectAccessible(page: Page, within: string | readonly string[] = []) {
   await animationsDone(page);
   // Only the violations come back: collecting the passes and incomplete checks doubles each check's time.

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { startDns, startHttp } from '../apps/server/test/orders-helpers.ts';
-import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, opensslCsr, expectAccessible } from './harness.ts';
+import { signUpThroughApi, screenshot, startStack, type Stack, themesFor, apiClient, type Envelope, opensslCsr, expectAccessible } from './harness.ts';
 
 const email = `orders.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -57,8 +57,6 @@ async function createOrder(tag: string, dcvMethod: string, pay = true, opts: { p
 }
 
 const statusOf = async (orderNo: string) => (await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).orderStatus;
-
-const screenshot = shoot;
 
 async function saved(download: Download, name: string): Promise<string> {
   const file = path.join(tmp, name);

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
-import { signUpThroughApi, screenshot as shoot, startStack, type Stack, themesFor, apiClient, type Envelope, createPendingOrder, orderStatusOf } from './harness.ts';
+import { signUpThroughApi, screenshot, startStack, type Stack, themesFor, apiClient, type Envelope, createPendingOrder, orderStatusOf } from './harness.ts';
 
 const email = `pay.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -26,8 +26,6 @@ const createOrder = () => createPendingOrder(api, productNo, 'pay');
 
 const statusOf = (orderNo: string) => orderStatusOf(api, orderNo);
 const balance = async () => (await api<{ accountInfo: { balance: number } }>('GET', '/v1/account')).accountInfo.balance;
-
-const screenshot = shoot;
 
 /** Two frames: whatever the page received has been rendered. */
 const settled = (p: Page) => p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));

@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import { newAccount } from '../apps/server/test/purchase-helpers.ts';
 import { startDns } from '../apps/server/test/orders-helpers.ts';
 import { postLedgerEntry } from '../apps/server/src/services/payments/ledger.ts';
-import { screenshot as shoot, startStack, type Stack, apiClient, type Envelope, opensslCsr, expectAccessible } from './harness.ts';
+import { screenshot, startStack, type Stack, apiClient, type Envelope, opensslCsr, expectAccessible } from './harness.ts';
 
 let stack: Stack;
 let dns: Awaited<ReturnType<typeof startDns>>;
@@ -42,8 +42,6 @@ async function createOrder(): Promise<string> {
 }
 
 const statusOf = async (orderNo: string) => (await api<{ orderStatus: number }>('GET', `/v1/orders/status/${orderNo}`)).orderStatus;
-
-const screenshot = shoot;
 
 interface PayAnswer {
   status: string;

@@ -1,12 +1,11 @@
-import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
-import theme from 'antd/es/theme';
-
-/** Shown while a page chunk or its data loads. */
+/**
+ * Shown while a page chunk or its data loads: the same ring the page draws before the console's code has run
+ * (`.cc-splash` in index.html, where its style lives), so the one spinner stays in place as the console takes over.
+ */
 export function PageLoading() {
-  const { token } = theme.useToken();
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240 }} aria-busy="true">
-      <LoadingOutlined style={{ fontSize: 28, color: token.colorPrimary }} />
+    <div className="cc-splash" aria-busy="true">
+      <div className="cc-splash-ring" />
     </div>
   );
 }
