@@ -10,9 +10,10 @@ export default defineConfig({
       { test: { name: 'api', include: ['apps/server/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } },
       {
         test: {
-          // One file at a time. Each file has its own stack on free ports and its own database, and two at a time take
-          // the layer from 24 to 11 min here, but under that load three steps lost their event in three full runs
-          // (sidebar click, DNS edit diff, new company chosen): two at a time waits until those races are found.
+          // One file at a time within a process. Each file has its own stack on free ports and its own database;
+          // `npm test` (e2e/run-suite.ts) runs one browser file per process, so at most two run at once, and two only
+          // after the unit and API layers are done (pages ask for less motion, so no click lands on a dialog still
+          // moving: under load that is how steps lost their event when files first ran two at a time).
           name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
           // What a page shows after a call settles: on a loaded machine that can take longer than the 1 s default.
           expect: { poll: { timeout: 15_000 } },

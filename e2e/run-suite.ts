@@ -1,0 +1,78 @@
+// The whole suite (`npm run test:suite`, the last step of `npm test`) on two lanes, one per core of the 2-core machines
+// we run on. Lane 1 runs the unit and API layers on one worker (then, when SUITE_ALSO_DATABASE_URL names a PostgreSQL
+// database, the same two layers again on it) and then helps with the browser layer; lane 2 starts on the browser layer
+// at once. The browser layer is a queue of its files, one vitest process per file, largest file first, so both lanes
+// end close together: the browser layer mostly waits on the page, and alone it is the longest part of the run.
+// Arguments (a file filter, say) skip the queue: both layers then run once each, side by side, with the arguments.
+// Exits non-zero if any part fails, after every part has run.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const vitest = 'node_modules/.bin/vitest';
+const started = Date.now();
+const seconds = (from: number) => Math.round((Date.now() - from) / 1000);
+
+/** Runs one vitest command; `stream` prints its lines as they come, otherwise its whole output is printed at the end
+ * in one write, so two lanes' outputs never interleave inside a file's report. */
+function run(args: string[], opts: { env?: NodeJS.ProcessEnv; stream: boolean; title: string }): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(vitest, ['run', ...args], { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const held: string[] = [];
+    for (const out of [child.stdout, child.stderr]) {
+      createInterface({ input: out }).on('line', (line) => (opts.stream ? console.log(line) : held.push(line)));
+    }
+    child.on('close', (code) => {
+      if (!opts.stream) console.log([`==== ${opts.title}`, ...held].join('\n'));
+      resolve(code === 0);
+    });
+  });
+}
+
+const failed: string[] = [];
+const extra = process.argv.slice(2);
+const layers = ['--project', 'unit', '--project', 'api', '--maxWorkers=1', '--passWithNoTests'];
+
+if (extra.length) {
+  const [unit, browser] = await Promise.all([
+    run([...layers, ...extra], { stream: true, title: 'unit and API' }),
+    run(['--project', 'e2e', '--passWithNoTests', ...extra], { stream: false, title: 'browser' }),
+  ]);
+  if (!unit) failed.push('unit and API');
+  if (!browser) failed.push('browser');
+} else {
+  // Largest first: a file's size follows its number of steps, and the longest files must not be the last ones taken.
+  const queue = readdirSync('e2e')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `e2e/${f}`)
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+  const times: { file: string; lane: number; s: number; ok: boolean }[] = [];
+  const browserLane = async (lane: number) => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const from = Date.now();
+      const ok = await run(['--project', 'e2e', file], { stream: false, title: `${file} (lane ${lane})` });
+      times.push({ file, lane, s: seconds(from), ok });
+      if (!ok) failed.push(file);
+    }
+  };
+  const layersLane = async () => {
+    let from = Date.now();
+    if (!(await run(layers, { stream: true, title: 'unit and API' }))) failed.push('unit and API');
+    console.log(`==== unit and API layers: ${seconds(from)} s`);
+    const also = process.env.SUITE_ALSO_DATABASE_URL;
+    if (also) {
+      from = Date.now();
+      console.log(`==== unit and API layers again on PostgreSQL (${also})`);
+      const ok = await run(layers, { stream: true, title: 'unit and API on PostgreSQL', env: { DATABASE_URL: also } });
+      if (!ok) failed.push('unit and API on PostgreSQL');
+      console.log(`==== unit and API layers on PostgreSQL: ${seconds(from)} s`);
+    }
+    await browserLane(1);
+  };
+  await Promise.all([layersLane(), browserLane(2)]);
+  console.log('==== browser layer, seconds per file');
+  for (const t of times.sort((a, b) => b.s - a.s)) console.log(`${String(t.s).padStart(5)}  lane ${t.lane}  ${t.ok ? 'passed' : 'FAILED'}  ${t.file}`);
+}
+
+console.log(`==== suite: ${seconds(started)} s, ${failed.length ? `failed: ${failed.join(', ')}` : 'all passed'}`);
+process.exit(failed.length ? 1 : 0);
