@@ -51,6 +51,18 @@ const pageFilter = process.env.LIGHTHOUSE_PAGES?.split(',');
 /** LIGHTHOUSE_PRESETS=mobile measures only that preset. */
 const presetFilter = process.env.LIGHTHOUSE_PRESETS?.split(',');
 
+/**
+ * The mobile preset slows the CPU 4× whatever the host. Lighthouse's throttling guide says that moves a high-end
+ * desktop (machine index 1,500–2,000) into the mid-tier mobile range, and Lighthouse adds a warning to its report
+ * (core/gather/driver/environment.js) when the index is 1,000 or below: the score then says as much about the host as
+ * about the page, and the guide advises calibrating the multiplier. On such a host the mobile preset also runs with
+ * the multiplier that lands where 4× lands from the middle of the high-end desktop range (index 1,750 / 4), printed on
+ * a line of its own. The aim is judged on the default 4× line; the calibrated line says what a reference host would see.
+ */
+const slowHostIndex = 1000;
+const referenceTargetIndex = 1750 / 4;
+const calibratedMultiplier = (index: number) => Math.min(4, Math.max(1, index / referenceTargetIndex));
+
 interface Figures {
   performance: number;
   accessibility: number;
@@ -64,7 +76,7 @@ interface Figures {
 }
 
 /** One Lighthouse run in a browser of its own; `token` is stored first, as the console's sign-in does. */
-async function measure(url: string, token: string | undefined, config: Config | undefined, reportName: string): Promise<Figures> {
+async function measure(url: string, token: string | undefined, config: Config | undefined, reportName: string, cpuSlowdownMultiplier?: number): Promise<Figures> {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags, ignoreDefaultFlags: true });
   try {
     if (token) {
@@ -76,7 +88,8 @@ async function measure(url: string, token: string | undefined, config: Config | 
       await page.close();
       await browser.close();
     }
-    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true };
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true,
+      ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}) };
     const result = await lighthouse(url, flags, config);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no report for ${url}`);
@@ -148,19 +161,34 @@ export async function run() {
       if (pageFilter && !pageFilter.some((w) => p.name.includes(w))) continue;
       for (const preset of presets) {
         if (presetFilter && !presetFilter.includes(preset.name)) continue;
-        const all: Figures[] = [];
-        for (let i = 0; i < runs; i++) all.push(await measure(`${server.url}${p.path}`, p.signedIn ? token : undefined, preset.config, `${p.name.replace(' ', '-')}-${preset.name}-${i + 1}`));
-        const perf = median(all.map((f) => f.performance));
-        const a11y = median(all.map((f) => f.accessibility));
-        const ok = perf >= preset.aim && a11y >= accessibilityAim;
-        if (!ok) failures++;
-        const failedAudits = [...new Set(all.flatMap((f) => f.failed))];
-        console.log(
-          `${p.name.padEnd(13)} ${preset.name.padEnd(8)} performance ${String(perf).padStart(3)} (runs ${all.map((f) => f.performance).join('/')}), ` +
-            `accessibility ${String(a11y).padStart(3)}, TBT ${median(all.map((f) => f.tbt)).toFixed(0)} ms, LCP ${(median(all.map((f) => f.lcp)) / 1000).toFixed(2)} s, ` +
-            `machine index ${median(all.map((f) => f.benchmarkIndex)).toFixed(0)}, ${[...new Set(all.map((f) => f.protocol))].join('/')}  ` +
-            `${ok ? 'PASS' : 'FAIL'}${failedAudits.length ? `  (accessibility audits failed: ${failedAudits.join(', ')})` : ''}`,
-        );
+        const measureRuns = async (multiplier?: number) => {
+          const all: Figures[] = [];
+          for (let i = 0; i < runs; i++) {
+            const name = `${p.name.replace(' ', '-')}-${preset.name}${multiplier ? '-calibrated' : ''}-${i + 1}`;
+            all.push(await measure(`${server.url}${p.path}`, p.signedIn ? token : undefined, preset.config, name, multiplier));
+          }
+          return all;
+        };
+        const report = (all: Figures[], label: string, judged: boolean) => {
+          const perf = median(all.map((f) => f.performance));
+          const a11y = median(all.map((f) => f.accessibility));
+          const ok = perf >= preset.aim && a11y >= accessibilityAim;
+          if (judged && !ok) failures++;
+          const failedAudits = [...new Set(all.flatMap((f) => f.failed))];
+          console.log(
+            `${p.name.padEnd(13)} ${label.padEnd(8)} performance ${String(perf).padStart(3)} (runs ${all.map((f) => f.performance).join('/')}), ` +
+              `accessibility ${String(a11y).padStart(3)}, TBT ${median(all.map((f) => f.tbt)).toFixed(0)} ms, LCP ${(median(all.map((f) => f.lcp)) / 1000).toFixed(2)} s, ` +
+              `machine index ${median(all.map((f) => f.benchmarkIndex)).toFixed(0)}, ${[...new Set(all.map((f) => f.protocol))].join('/')}  ` +
+              `${judged ? (ok ? 'PASS' : 'FAIL') : `(${ok ? 'meets' : 'below'} the aim; not judged)`}` +
+              `${failedAudits.length ? `  (accessibility audits failed: ${failedAudits.join(', ')})` : ''}`,
+          );
+          return median(all.map((f) => f.benchmarkIndex));
+        };
+        const index = report(await measureRuns(), preset.name, true);
+        if (preset.name === 'mobile' && index <= slowHostIndex) {
+          const multiplier = calibratedMultiplier(index);
+          report(await measureRuns(multiplier), `mobile, CPU ×${multiplier.toFixed(1)} calibrated for this host`, false);
+        }
       }
     }
   } finally {

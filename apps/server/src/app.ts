@@ -129,6 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const maxLoopDelay = config.MAX_EVENT_LOOP_DELAY_MS;
   const maxHeapUsed = (config.MAX_HEAP_USED_MB ?? Math.floor((getHeapStatistics().heap_size_limit * 0.9) / 2 ** 20)) * 2 ** 20;
   const pressure = maxLoopDelay > 0 || maxHeapUsed > 0 ? samplePressure(config.PRESSURE_SAMPLE_MS) : undefined;
+  // Loading the routes' code blocks the loop for a second or more on a slow machine: that stall is the process's own
+  // start-up, not callers' load, and must not shed the first calls of a server that has just started.
+  if (pressure) app.addHook('onReady', (done) => {
+    pressure.restart();
+    done();
+  });
   const overloaded = (p: Pressure) => (maxLoopDelay > 0 && p.loopDelayMs > maxLoopDelay) || (maxHeapUsed > 0 && p.heapUsed > maxHeapUsed);
   app.addHook('onRequest', (request, reply, done) => {
     const lang = request.headers.lang;

@@ -29,6 +29,8 @@ export interface TestAppOptions {
    * sandbox secret, a DATA_DIR of its own. Its close() leaves the schema to the first.
    */
   shareWith?: TestApp;
+  /** Runs after the app is built and before it is ready: the moment a real start loads the routes' code. */
+  beforeReady?: () => void;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   });
   const db = await openDatabase(config, { inMemory: true });
   const app = await buildApp({ config, db });
+  opts.beforeReady?.();
   await app.ready();
   return {
     app,

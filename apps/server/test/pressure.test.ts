@@ -45,4 +45,17 @@ describe('the event-loop delay the server sheds load by', () => {
     });
     expect(Math.max(...seen)).toBeGreaterThan(400);
   });
+
+  it('forgets a stall from before a restart (the server restarts it once its start-up is over)', async () => {
+    const pressure = samplePressure(300);
+    try {
+      block(600);
+      pressure.restart();
+      // Halfway to the next sample: without the restart the overdue sample has just reported the stall.
+      await new Promise((r) => setTimeout(r, 150));
+      expect(pressure.loopDelayMs).toBeLessThan(100);
+    } finally {
+      pressure.stop();
+    }
+  });
 });

@@ -8,6 +8,8 @@ export interface Pressure {
   readonly loopDelayMs: number;
   /** Heap in use (bytes) at the last sample. */
   readonly heapUsed: number;
+  /** Forgets what was sampled so far and starts a new sample now (see app.ts: the process's own start-up). */
+  restart(): void;
   stop(): void;
 }
 
@@ -44,6 +46,11 @@ export function samplePressure(sampleMs: number): Pressure {
     },
     get heapUsed() {
       return heapUsed;
+    },
+    restart() {
+      loopDelayMs = 0;
+      histogram.reset();
+      due = performance.now() + sampleMs;
     },
     stop() {
       clearInterval(timer);

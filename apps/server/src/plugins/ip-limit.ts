@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '@cc/db/client';
+import { prepared, type Queryable } from '@cc/db/client';
 import { fail } from '../lib/app-error.ts';
 import { enqueue } from '../services/jobs/queue.ts';
 import type { JobKind } from '../services/jobs/kinds.ts';
@@ -41,19 +41,19 @@ export function addressKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
+// Every anonymous call runs it: prepared, planned once per connection.
+const countCallSql = prepared('ip-limit-count', `INSERT INTO ip_rate_counters AS c (key, window_start, hits) VALUES ($1, now(), 1)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN c.window_start > now() - make_interval(secs => $2) THEN c.hits + 1 ELSE 1 END,
+       window_start = CASE WHEN c.window_start > now() - make_interval(secs => $2) THEN c.window_start ELSE now() END
+     RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS reset`);
+
 /**
  * Counts one call; answers the seconds until the window ends when the group's budget is spent, 0 otherwise.
  * A window opens at the first call after the previous one ended and lasts ipLimitWindowSeconds.
  */
 export async function countCall(q: Queryable, group: IpLimitGroup, ip: string): Promise<number> {
-  const [row] = await q.query<{ hits: number; reset: number }>(
-    `INSERT INTO ip_rate_counters AS c (key, window_start, hits) VALUES ($1, now(), 1)
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN c.window_start > now() - make_interval(secs => $2) THEN c.hits + 1 ELSE 1 END,
-       window_start = CASE WHEN c.window_start > now() - make_interval(secs => $2) THEN c.window_start ELSE now() END
-     RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS reset`,
-    [`${group}|${addressKey(ip)}`, ipLimitWindowSeconds],
-  );
+  const [row] = await q.query<{ hits: number; reset: number }>(countCallSql, [`${group}|${addressKey(ip)}`, ipLimitWindowSeconds]);
   return row && row.hits > ipLimits[group] ? Math.max(1, row.reset) : 0;
 }
 
