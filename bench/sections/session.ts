@@ -53,9 +53,11 @@ export async function run() {
   await authenticatedReadOnPostgres();
 
   const warmDir = `${tmpdir()}/cc-bench-warm-${process.pid}`;
-  const first = await startServer({ DATA_DIR: warmDir });
+  // The second start opens what the first sealed: the same master key.
+  const MASTER_KEY = randomBytes(32).toString('base64');
+  const first = await startServer({ DATA_DIR: warmDir, MASTER_KEY });
   await first.stop();
-  const warm = await startServer({ DATA_DIR: warmDir });
+  const warm = await startServer({ DATA_DIR: warmDir, MASTER_KEY });
   console.log(`\n# Restart on an existing embedded database: ${warm.startMs.toFixed(0)} ms to first answer`);
   await warm.stop();
 }
