@@ -1,10 +1,12 @@
-// The whole suite (`npm run test:suite`, the last step of `npm test`) on two lanes, one per core of the 2-core machines
+// `npm test`: the type check, lint, console build and the whole suite, on two lanes, one per core of the 2-core machines
 // we run on. Lane 1 runs the unit and API layers on one worker (then, when SUITE_ALSO_DATABASE_URL names a PostgreSQL
-// database, the same two layers again on it) and then helps with the browser layer; lane 2 starts on the browser layer
-// at once. The browser layer is a queue of its files, one vitest process per file, largest file first, so both lanes
-// end close together: the browser layer mostly waits on the page, and alone it is the longest part of the run.
-// Arguments (a file filter, say) skip the queue: both layers then run once each, side by side, with the arguments.
-// Exits non-zero if any part fails, after every part has run.
+// database, the same two layers again on it) and then helps with the browser layer; lane 2 runs the checks (tsc, eslint,
+// the build the browser layer serves; the layers need none of them) and then starts on the browser layer. The browser
+// layer is a queue of its files, one vitest process per file, largest file first, so both lanes end close together: the
+// browser layer mostly waits on the page, and alone it is the longest part of the run.
+// Arguments (`npm run test:suite -- orders`, a file filter) skip the checks and the queue: both layers then run once
+// each, side by side, with the arguments, on the build already there.
+// Exits non-zero if any part fails, after every part has run (a failed build skips the browser layer).
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -13,11 +15,12 @@ const vitest = 'node_modules/.bin/vitest';
 const started = Date.now();
 const seconds = (from: number) => Math.round((Date.now() - from) / 1000);
 
-/** Runs one vitest command; `stream` prints its lines as they come, otherwise its whole output is printed at the end
- * in one write, so two lanes' outputs never interleave inside a file's report. */
-function run(args: string[], opts: { env?: NodeJS.ProcessEnv; stream: boolean; title: string }): Promise<boolean> {
+/** Runs one command (vitest's `run` unless `command` names another); `stream` prints its lines as they come, otherwise
+ * its whole output is printed at the end in one write, so two lanes' outputs never interleave inside a file's report. */
+function run(args: string[], opts: { env?: NodeJS.ProcessEnv; stream: boolean; title: string; command?: string }): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(vitest, ['run', ...args], { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, commandArgs] = opts.command ? [opts.command, args] : [vitest, ['run', ...args]];
+    const child = spawn(command, commandArgs, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const held: string[] = [];
     for (const out of [child.stdout, child.stderr]) {
       createInterface({ input: out }).on('line', (line) => (opts.stream ? console.log(line) : held.push(line)));
@@ -47,6 +50,17 @@ if (extra.length) {
     .map((f) => `e2e/${f}`)
     .sort((a, b) => statSync(b).size - statSync(a).size);
   const times: { file: string; lane: number; s: number; ok: boolean }[] = [];
+  const checks = (async () => {
+    let built = true;
+    for (const script of ['typecheck', 'lint', 'build']) {
+      const from = Date.now();
+      const ok = await run(['run', script], { stream: false, title: `npm run ${script}`, command: 'npm' });
+      console.log(`==== npm run ${script}: ${ok ? 'passed' : 'FAILED'} in ${seconds(from)} s`);
+      if (!ok) failed.push(script);
+      if (!ok && script === 'build') built = false;
+    }
+    if (!built) queue.length = 0;
+  })();
   const browserLane = async (lane: number) => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       const from = Date.now();
@@ -67,9 +81,10 @@ if (extra.length) {
       if (!ok) failed.push('unit and API on PostgreSQL');
       console.log(`==== unit and API layers on PostgreSQL: ${seconds(from)} s`);
     }
+    await checks;
     await browserLane(1);
   };
-  await Promise.all([layersLane(), browserLane(2)]);
+  await Promise.all([layersLane(), checks.then(() => browserLane(2))]);
   console.log('==== browser layer, seconds per file');
   for (const t of times.sort((a, b) => b.s - a.s)) console.log(`${String(t.s).padStart(5)}  lane ${t.lane}  ${t.ok ? 'passed' : 'FAILED'}  ${t.file}`);
 }
