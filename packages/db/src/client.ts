@@ -102,14 +102,14 @@ const turn = () =>
 /**
  * A parameter as an SQL literal for EXECUTE, or undefined where only the driver's own encoding will do (arrays,
  * objects, dates, bytes, NUL). Quoted as text, as the driver sends parameters: the server reads it with the input
- * function of the parameter's type, as it would a bound value. Quotes are doubled; the server's
- * standard_conforming_strings (on since PostgreSQL 9.1, never changed here) keeps backslashes as they are.
+ * function of the parameter's type, as it would a bound value. A string is an escape string (E'...', backslashes and
+ * quotes doubled), which reads the same whatever the session's standard_conforming_strings says.
  */
 function executeLiteral(v: unknown): string | undefined {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'number') return Number.isFinite(v) ? `'${v}'` : undefined;
   if (typeof v === 'boolean') return v ? `'t'` : `'f'`;
-  if (typeof v === 'string') return v.includes('\0') ? undefined : `'${v.replaceAll("'", "''")}'`;
+  if (typeof v === 'string') return v.includes('\0') ? undefined : `E'${v.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
   return undefined;
 }
 

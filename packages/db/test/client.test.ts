@@ -29,6 +29,22 @@ describe('prepared statements on the embedded database', () => {
     expect(await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes`)).toEqual([{ n: bodies.length + 1 }]);
   });
 
+  it('reads backslashes as they are whatever the session says of standard_conforming_strings', async () => {
+    const body = String.raw`C:\new\table \' \\x`;
+    await db.query(insert, [300, body, true, 1]);
+    try {
+      await db.exec(`SET standard_conforming_strings = off`);
+      expect(await db.query(byBody, [body, null])).toEqual([{ id: 300, body, flag: true }]);
+      await db.query(insert, [301, body, false, 1]);
+    } finally {
+      await db.exec(`SET standard_conforming_strings = on`);
+    }
+    expect(await db.query(byBody.text, [body, null])).toEqual([
+      { id: 300, body, flag: true },
+      { id: 301, body, flag: false },
+    ]);
+  });
+
   it('is planned once on the connection and run by name', async () => {
     await db.query(byBody, ['x', null]);
     const names = await db.query<{ name: string }>(`SELECT name FROM pg_prepared_statements ORDER BY name`);
