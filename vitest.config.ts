@@ -6,10 +6,12 @@ export default defineConfig({
     // database (WebAssembly, one thread) or on PostgreSQL. Each file has its own database and free ports.
     maxWorkers: 2,
     projects: [
-      // The unit and API files share their worker's module graph (isolate: false): each file otherwise imports the whole
-      // server afresh and the embedded database compiles again, 1.5 s and more per file, a third of the layers' time.
-      // Every file builds its own app on its own database, and nothing of ours keeps per-test state in a module.
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts'], environment: 'node', isolate: false } },
+      // Unit files keep a module graph each: the console's modules hold the page's state (the i18n instance and the
+      // message tables it has loaded), which a test may start from. A hook may start an embedded database from scratch.
+      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts'], environment: 'node', hookTimeout: 60_000 } },
+      // The API files share their worker's module graph (isolate: false): each file otherwise imports the whole server
+      // afresh and the embedded database compiles again, 1.5 s and more per file, a third of the layers' time. Every
+      // file builds its own app on its own database, and the server keeps no per-test state in a module.
       { test: { name: 'api', include: ['apps/server/test/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 60_000, hookTimeout: 60_000 } },
       {
         test: {
