@@ -6,7 +6,7 @@ import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dn
 import { freePort } from './dns-helpers.ts';
 import { errorCodes } from '@cc/contracts/errors';
 import { ordersContext } from '../src/services/orders/context.ts';
-import { startValidation } from '../src/services/dcv/validation.ts';
+import { dcvCheckJob, startValidation } from '../src/services/dcv/validation.ts';
 import { syncZone } from '../src/services/dns/dcv-autopilot.ts';
 
 /**
@@ -68,8 +68,15 @@ describe('DCV autopilot', () => {
     }
     for (const no of orderNos) await markPaid(t.app, no);
     await drainAll(t.app);
-    const statuses = await Promise.all(orderNos.map(async (no) => ((await api.get(`/v1/orders/status/${no}`)).body.data as { orderStatus: number }).orderStatus));
-    expect(statuses.every((s) => s === 1005)).toBe(true);
+    const statuses = () => Promise.all(orderNos.map(async (no) => ((await api.get(`/v1/orders/status/${no}`)).body.data as { orderStatus: number }).orderStatus));
+    // The sync checks its 20 orders side by side (16 at a time on PostgreSQL) through the built-in DNS server, on this
+    // process's loop. On a loaded CI machine a lookup can pass the resolver's 3 s: that order's own dcv.check job is
+    // the safety net, due a minute later; the test makes it due now rather than waiting, once.
+    if ((await statuses()).some((s) => s !== 1005)) {
+      await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = $1 AND status = 'pending'`, [dcvCheckJob]);
+      await drainAll(t.app);
+    }
+    expect(await statuses()).toEqual(orderNos.map(() => 1005));
   });
 
   it('checks CAA (RFC 8659) before issuing: a record naming another CA holds the order, adding the brand\'s CA lets it issue', async () => {
