@@ -4,7 +4,7 @@
 // the build the browser layer serves; the layers need none of them) and then starts on the browser layer. The browser
 // layer is a queue of its files, one vitest process per file, largest file first, so both lanes end close together: the
 // browser layer mostly waits on the page, and alone it is the longest part of the run.
-// Arguments (`npm run test:suite -- orders`, a file filter) skip the checks and the queue: both layers then run once
+// Arguments (`npm test -- orders`, a file filter) skip the checks and the queue: both layers then run once
 // each, side by side, with the arguments, on the build already there.
 // Exits non-zero if any part fails, after every part has run (a failed build skips the browser layer).
 import { spawn } from 'node:child_process';
@@ -51,15 +51,14 @@ if (extra.length) {
     .sort((a, b) => statSync(b).size - statSync(a).size);
   const times: { file: string; lane: number; s: number; ok: boolean }[] = [];
   const checks = (async () => {
-    let built = true;
     for (const script of ['typecheck', 'lint', 'build']) {
       const from = Date.now();
       const ok = await run(['run', script], { stream: false, title: `npm run ${script}`, command: 'npm' });
       console.log(`==== npm run ${script}: ${ok ? 'passed' : 'FAILED'} in ${seconds(from)} s`);
       if (!ok) failed.push(script);
-      if (!ok && script === 'build') built = false;
+      // Without a build there is no console to serve.
+      if (!ok && script === 'build') queue.length = 0;
     }
-    if (!built) queue.length = 0;
   })();
   const browserLane = async (lane: number) => {
     for (let file = queue.shift(); file; file = queue.shift()) {
