@@ -5,12 +5,11 @@
  * Screenshots of the main screens go to e2e/screenshots/a11y-*.png (in the themes `themesFor` names).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { toolPages } from '../apps/web/src/features/tools/routes.ts';
-import { apiClient, looks, opensslCsr, screenshot, signUpThroughApi, startStack, themesFor, type Stack } from './harness.ts';
+import { apiClient, looks, opensslCsr, screenshot, seriousViolations, signUpThroughApi, startStack, themesFor, type Stack } from './harness.ts';
 
 const email = `a11y.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -106,21 +105,6 @@ async function navigate(page: Page, url: string) {
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, url);
   await page.waitForURL((u) => u.pathname === url.split('?')[0]);
-}
-
-/** axe-core's engine, injected once per document: client-side navigation keeps it loaded for every later screen. */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  // Only the violations come back: collecting the passes and incomplete checks doubled each screen's time.
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url().replace(stack.baseUrl, '')} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
 }
 
 describe('accessibility of every screen', () => {
