@@ -16,9 +16,9 @@ export default defineConfig({
       {
         test: {
           // One file at a time within a process. Each file has its own stack on free ports and its own database;
-          // `npm test` (e2e/run-suite.ts) runs one browser file per process, so at most two run at once, and two only
-          // after the unit and API layers are done (pages ask for less motion, so no click lands on a dialog still
-          // moving: under load that is how steps lost their event when files first ran two at a time).
+          // `npm test` (e2e/run-suite.ts) runs the browser files on two lanes, one file at a time each, the first lane once
+          // its unit and API layers are done (pages ask for less motion, so no click lands on a dialog still moving: under
+          // load that is how steps lost their event when files first ran two at a time).
           name: 'e2e', include: ['e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false,
           // What a page shows after a call settles: on a loaded machine that can take longer than the 1 s default.
           expect: { poll: { timeout: 15_000 } },

@@ -2,8 +2,8 @@
 // we run on. Lane 1 runs the unit and API layers on one worker (then, when SUITE_ALSO_DATABASE_URL names a PostgreSQL
 // database, the same two layers again on it) and then helps with the browser layer; lane 2 runs the checks (tsc, eslint,
 // the build the browser layer serves; the layers need none of them) and then starts on the browser layer. The browser
-// layer is a queue of its files, one vitest process per file, largest file first, so both lanes end close together: the
-// browser layer mostly waits on the page, and alone it is the longest part of the run.
+// layer is a queue of its files, largest file first, so both lanes end close together (alone it is the longest part of
+// the run); each lane runs the files it takes in one Vitest of its own (e2e/browser-lane.ts), one file at a time.
 // Arguments (`npm test -- orders`, a file filter) skip the checks and the queue: both layers then run once
 // each, side by side, with the arguments, on the build already there.
 // Exits non-zero if any part fails, after every part has run (a failed build skips the browser layer).
@@ -30,6 +30,50 @@ function run(args: string[], opts: { env?: NodeJS.ProcessEnv; stream: boolean; t
       resolve(code === 0);
     });
   });
+}
+
+/**
+ * A browser lane's Vitest (e2e/browser-lane.ts): `run` hands it one file and answers whether the file passed, once the
+ * lane reports the file's end; the file's output is then printed in one piece under its name.
+ */
+function startBrowserLane(lane: number) {
+  const child = spawn('node_modules/.bin/tsx', ['e2e/browser-lane.ts'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let held: string[] = [];
+  let fileEnded: ((ok: boolean) => void) | undefined;
+  const state = { ended: false };
+  const ended = new Promise<void>((resolve) => child.on('close', () => ((state.ended = true), resolve())));
+  const flush = (title: string) => {
+    console.log([`==== ${title} (lane ${lane})`, ...held].join('\n'));
+    held = [];
+  };
+  for (const out of [child.stdout, child.stderr]) {
+    createInterface({ input: out }).on('line', (line) => {
+      const end = out === child.stdout ? /^@@lane (passed|failed) \d+ (.+)$/.exec(line) : null;
+      if (!end) return void held.push(line);
+      flush(end[2]!);
+      fileEnded?.(end[1] === 'passed');
+    });
+  }
+  return {
+    get ended() {
+      return state.ended;
+    },
+    run(file: string): Promise<boolean> {
+      let done = false;
+      const result = new Promise<boolean>((resolve) => (fileEnded = (ok) => ((done = true), resolve(ok))));
+      child.stdin.write(`${file}\n`);
+      const crashed = ended.then(() => {
+        if (!done) flush(`${file}: the lane's Vitest ended before the file did`);
+        return false;
+      });
+      return Promise.race([result, crashed]);
+    },
+    async close() {
+      child.stdin.end();
+      await ended;
+      if (held.length) flush('end');
+    },
+  };
 }
 
 const failed: string[] = [];
@@ -61,12 +105,16 @@ if (extra.length) {
     }
   })();
   const browserLane = async (lane: number) => {
+    let vitestOfLane = startBrowserLane(lane);
     for (let file = queue.shift(); file; file = queue.shift()) {
+      // A lane whose Vitest ended (crashed) goes on with a new one.
+      if (vitestOfLane.ended) vitestOfLane = startBrowserLane(lane);
       const from = Date.now();
-      const ok = await run(['--project', 'e2e', file], { stream: false, title: `${file} (lane ${lane})` });
+      const ok = await vitestOfLane.run(file);
       times.push({ file, lane, s: seconds(from), ok });
       if (!ok) failed.push(file);
     }
+    await vitestOfLane.close();
   };
   const layersLane = async () => {
     let from = Date.now();
