@@ -263,6 +263,11 @@ describe('language and chrome', () => {
       await expect.poll(focused).toBe('theme-dark');
       await p.keyboard.press('ArrowUp');
       await expect.poll(focused).toBe('theme-light');
+      // The pointer still rests where it picked dark, now over the open menu: the browser sends that item an enter
+      // event of its own (on layout, not on a move). It must not take the choice from the keys.
+      await p.getByTestId('theme-dark').dispatchEvent('mouseover');
+      await p.evaluate(() => new Promise(requestAnimationFrame));
+      expect(await focused()).toBe('theme-light');
       await p.keyboard.press('Enter');
       await menu.waitFor({ state: 'detached' });
       await p.locator('[data-testid="theme-switch"][data-mode="light"]').waitFor();

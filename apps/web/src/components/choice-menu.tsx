@@ -142,7 +142,9 @@ export function ChoiceMenu<T extends string>({ value, choices, onPick, icon, tex
               aria-checked={c.value === value}
               tabIndex={i === active ? 0 : -1}
               onClick={() => pick(c.value)}
-              onMouseEnter={() => setActive(i)}
+              // Only a pointer that moves takes the highlight (and focus) from the keys: a menu opening under a resting
+              // pointer gets an enter event from the browser, which would pick the item under it on Enter instead.
+              onMouseMove={() => i !== active && setActive(i)}
               data-testid={`${choicePrefix}-${c.value}`}
               style={{
                 display: 'flex',
