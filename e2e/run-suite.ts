@@ -105,16 +105,17 @@ if (extra.length) {
     }
   })();
   const browserLane = async (lane: number) => {
-    let vitestOfLane = startBrowserLane(lane);
+    // Started with the lane's first file (the queue may be empty by the time the first lane joins); a lane whose
+    // Vitest ended (crashed) goes on with a new one.
+    let vitestOfLane: ReturnType<typeof startBrowserLane> | undefined;
     for (let file = queue.shift(); file; file = queue.shift()) {
-      // A lane whose Vitest ended (crashed) goes on with a new one.
-      if (vitestOfLane.ended) vitestOfLane = startBrowserLane(lane);
+      if (!vitestOfLane || vitestOfLane.ended) vitestOfLane = startBrowserLane(lane);
       const from = Date.now();
       const ok = await vitestOfLane.run(file);
       times.push({ file, lane, s: seconds(from), ok });
       if (!ok) failed.push(file);
     }
-    await vitestOfLane.close();
+    await vitestOfLane?.close();
   };
   const layersLane = async () => {
     let from = Date.now();
