@@ -2,7 +2,7 @@
 // hands it on standard input, one file per line, one after another, until the input ends. Its worker keeps one module
 // graph for them all (isolate: false), so the server and the harness are imported once per lane and not once per file
 // (about 3 s a file on an idle machine). Every file still starts a stack of its own (harness startStack).
-// After each file it prints `@@lane <passed|failed> <seconds> <file>` on a line of its own: the suite holds the file's
+// After each file it prints `@@lane <passed|failed> <file>` on a line of its own: the suite holds the file's
 // output until then and prints it in one piece.
 import { createInterface } from 'node:readline';
 import { createVitest } from 'vitest/node';
@@ -11,7 +11,6 @@ const vitest = await createVitest('test', { watch: false, project: ['e2e'], isol
 await vitest.standalone();
 for await (const file of createInterface({ input: process.stdin })) {
   if (!file) continue;
-  const from = Date.now();
   let ok = false;
   try {
     const specs = await vitest.getRelevantTestSpecifications([file]);
@@ -22,6 +21,6 @@ for await (const file of createInterface({ input: process.stdin })) {
   } catch (e) {
     console.error(e);
   }
-  console.log(`@@lane ${ok ? 'passed' : 'failed'} ${Math.round((Date.now() - from) / 1000)} ${file}`);
+  console.log(`@@lane ${ok ? 'passed' : 'failed'} ${file}`);
 }
 await vitest.close();

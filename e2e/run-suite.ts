@@ -40,15 +40,15 @@ function startBrowserLane(lane: number) {
   const child = spawn('node_modules/.bin/tsx', ['e2e/browser-lane.ts'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let held: string[] = [];
   let fileEnded: ((ok: boolean) => void) | undefined;
-  const state = { ended: false };
-  const ended = new Promise<void>((resolve) => child.on('close', () => ((state.ended = true), resolve())));
+  let over = false;
+  const ended = new Promise<void>((resolve) => child.on('close', () => ((over = true), resolve())));
   const flush = (title: string) => {
     console.log([`==== ${title} (lane ${lane})`, ...held].join('\n'));
     held = [];
   };
   for (const out of [child.stdout, child.stderr]) {
     createInterface({ input: out }).on('line', (line) => {
-      const end = out === child.stdout ? /^@@lane (passed|failed) \d+ (.+)$/.exec(line) : null;
+      const end = out === child.stdout ? /^@@lane (passed|failed) (.+)$/.exec(line) : null;
       if (!end) return void held.push(line);
       flush(end[2]!);
       fileEnded?.(end[1] === 'passed');
@@ -56,7 +56,7 @@ function startBrowserLane(lane: number) {
   }
   return {
     get ended() {
-      return state.ended;
+      return over;
     },
     run(file: string): Promise<boolean> {
       let done = false;
