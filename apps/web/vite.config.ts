@@ -12,6 +12,7 @@ import { antdStylesheet } from './scripts/antd-stylesheet.ts';
 import { antdTableFilters } from './scripts/antd-table-filters.ts';
 import { antdFormLayoutReads } from './scripts/antd-form-layout-reads.ts';
 import { antdTablistRole } from './scripts/antd-tablist-role.ts';
+import { antdNarrowImports } from './scripts/antd-narrow-imports.ts';
 import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
 import { stylesheetsFirstPlugin } from './scripts/stylesheets-first.ts';
 
@@ -52,6 +53,7 @@ export default defineConfig({
     antdTableFilters(),
     antdFormLayoutReads(),
     antdTablistRole(),
+    antdNarrowImports(),
     antdStylesheet(),
     precompress(),
     routePreloads(),

@@ -43,6 +43,7 @@ const presets: { name: 'desktop' | 'mobile'; config?: Config; aim: number }[] = 
   { name: 'mobile', config: undefined, aim: 90 },
 ];
 const accessibilityAim = 98;
+/** LIGHTHOUSE_RUNS=n runs each page n times (the median counts); 0 prints only the bytes, without a browser. */
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) there, to see which audits cost the points. */
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
@@ -150,6 +151,7 @@ function bytesBeforePaint() {
 
 export async function run() {
   bytesBeforePaint();
+  if (runs === 0) return;
   console.log(`# Lighthouse ${runs === 3 ? '(median of 3 runs)' : `(median of ${runs} runs)`}, ${http1 ? 'plain HTTP/1.1' : 'HTTPS over HTTP/2'}: ` +
     `performance ≥ 98 desktop / ≥ 90 mobile, accessibility ≥ ${accessibilityAim}`);
   // Sign-in runs with CAPTCHA off (scripted sign-in); the pages are the built console the server serves.
