@@ -103,9 +103,6 @@ export default defineConfig({
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 1025 },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1020 },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 1020 },
-            // zod's configuration module alone (src/lib/zod-no-eval.ts sets it first): otherwise the shared chunk it
-            // falls into brings all of zod to the first page.
-            { name: 'zod-core', test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/, priority: 1040 },
           ],
         },
       },
