@@ -358,7 +358,8 @@ describe('console shell', () => {
     await page.getByTestId('todo-validation').waitFor();
     await page.getByTestId('bell').waitFor();
     await stop();
-    for (const path of ['/verify_token', '/v1/account', '/v1/exRate', '/v1/siteMsg/summary', '/v1/user/me', '/v1/dashboard']) {
+    // The site's configuration first: every page waits for it (the root route), signed out too.
+    for (const path of ['/siteConfig', '/verify_token', '/v1/account', '/v1/exRate', '/v1/siteMsg/summary', '/v1/user/me', '/v1/dashboard']) {
       const calls = sent.filter((s) => s.path === path);
       // Once: the console's own call took the page's answer rather than asking again.
       expect(calls, path).toHaveLength(1);
@@ -367,6 +368,30 @@ describe('console shell', () => {
       expect(calls[0]!.from.every((u) => new URL(u).pathname === '/dashboard'), `${path} from ${[...new Set(calls[0]!.from)].join(' ')}`).toBe(true);
       // In the language chosen earlier in this journey.
       expect(calls[0]!.lang, path).toBe('en');
+    }
+  });
+
+  it('asks for the site configuration from the sign-in page itself, signed out, once and with no session', async () => {
+    const fresh = await stack.newPage({ lang: 'en' });
+    try {
+      const { sent, stop } = await recordCalls(fresh);
+      const headers: Record<string, string>[] = [];
+      fresh.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/siteConfig') headers.push(r.headers());
+      });
+      await fresh.goto('/sign-in');
+      await fresh.getByTestId('sign-in-page').waitFor();
+      await stop();
+      const calls = sent.filter((c) => c.path === '/siteConfig');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.from.length).toBeGreaterThan(0);
+      expect(calls[0]!.from.every((u) => new URL(u).pathname === '/sign-in'), [...new Set(calls[0]!.from)].join(' ')).toBe(true);
+      expect(calls[0]!.lang).toBe('en');
+      expect(headers[0]).not.toHaveProperty('token');
+      // The signed-in calls stay the console's to make after sign-in: the page starts none of them.
+      expect(sent.filter((c) => c.path.startsWith('/v1/') || c.path === '/verify_token')).toEqual([]);
+    } finally {
+      await fresh.context().close();
     }
   });
 
@@ -478,20 +503,25 @@ describe('console shell', () => {
     // A browser of its own: nothing cached, as on a first visit.
     const fresh = await stack.newPage({ token: (await page.evaluate(() => localStorage.getItem('token')))! });
     try {
+      // The list's own group of code (apps/web/scripts/first-screen-chunks.ts: the fifth first screen, e) holds its table.
+      const pageCode = [/^\/assets\/signed-in-layout-[^/]+\.js$/, /^\/assets\/orders-with-payment-[^/]+\.js$/, /^\/assets\/first-e-[^/]+\.js$/];
       const asked: string[] = [];
-      fresh.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      let pageCodeAsked!: () => void;
+      const allAsked = new Promise<void>((resolve) => (pageCodeAsked = resolve));
+      fresh.on('request', (r) => {
+        asked.push(new URL(r.url()).pathname);
+        if (pageCode.every((chunk) => asked.some((p) => chunk.test(p)))) pageCodeAsked();
+      });
+      // The first code is held until the layout's, the page's and the table's code have been asked for: only the page
+      // the server sent for /orders/list can have named them (a console that asked for them itself would wait here).
+      await fresh.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await allAsked;
+        await route.continue();
+      });
       await fresh.goto('/orders/list');
       await fresh.getByTestId('orders-table').waitFor();
-      // The first code's first act is to ask for the site's configuration: the layout's, the page's and the table's
-      // code were asked for before it, named in the page the server sent for /orders/list.
-      const firstCall = asked.indexOf('/siteConfig');
-      expect(firstCall).toBeGreaterThan(0);
-      // The list's own group of code (apps/web/scripts/first-screen-chunks.ts: the fifth first screen, e) holds its table.
-      for (const chunk of [/^\/assets\/signed-in-layout-[^/]+\.js$/, /^\/assets\/orders-with-payment-[^/]+\.js$/, /^\/assets\/first-e-[^/]+\.js$/]) {
-        const at = asked.findIndex((p) => chunk.test(p));
-        expect(at, String(chunk)).toBeGreaterThan(0);
-        expect(at, String(chunk)).toBeLessThan(firstCall);
-      }
+      // The site's configuration, which every page waits for, asked for once (by the page: see the dashboard's calls).
+      expect(asked.filter((p) => p === '/siteConfig')).toHaveLength(1);
       // Once each: the stylesheets named in the page are the ones the code's loader then links (same CORS mode),
       // not fetched a second time after the code has run.
       const files = asked.filter((p) => p.startsWith('/assets/'));

@@ -18,7 +18,7 @@ writeFileSync(
   path.join(webDist, 'route-preloads.json'),
   JSON.stringify({
     routes: [
-      { path: '/sign-in', scripts: ['/assets/sign-in.js'], styles: [] },
+      { path: '/sign-in', scripts: ['/assets/sign-in.js'], styles: [], calls: [{ method: 'GET', url: '/siteConfig', quiet: true, anyone: true }] },
       {
         path: '/orders/list',
         scripts: ['/assets/layout.js', '/assets/orders.js', '/assets/table.js'],
@@ -73,8 +73,12 @@ describe("the console's page starts the route's first calls itself", () => {
     expect(calls.map((c) => c.url)).toEqual(['/verify_token', '/v1/orders/count']);
   });
 
+  it('lists a signed-out page\'s calls too (the site configuration): the script starts those without a session', async () => {
+    expect(firstCalls((await open('/sign-in')).body)).toEqual({ calls: [{ method: 'GET', url: '/siteConfig', quiet: true, anyone: true }], script: true });
+  });
+
   it('starts nothing where the route makes no call, or where the API is on another origin', async () => {
-    expect(firstCalls((await open('/sign-in')).body)).toEqual({ calls: [], script: false });
+    expect(firstCalls((await open('/payment/')).body)).toEqual({ calls: [], script: false });
     const host = 'api-elsewhere.example.test';
     await t.app.db.query(`INSERT INTO site_config (host, config) VALUES ($1, $2::jsonb)`, [host, JSON.stringify({ apiBaseURL: 'https://api.example.com' })]);
     const elsewhere = await open('/orders/list', { host });

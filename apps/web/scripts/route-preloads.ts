@@ -96,6 +96,7 @@ async function readRouteModules(root: string): Promise<RouteModules> {
       url: buildUrl(c.path, c.query),
       ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
       ...(c.quiet ? { quiet: true } : {}),
+      ...(c.anyone ? { anyone: true } : {}),
     });
     const noSearch = router.options.parseSearch('');
     return Object.values(router.routesById)

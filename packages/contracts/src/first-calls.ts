@@ -13,11 +13,14 @@ export interface FirstCall {
   body?: string;
   /** The call reports no failure itself (its page does). */
   quiet?: boolean;
+  /** Started signed out too (the site configuration every page waits for); the others only with a stored session. */
+  anyone?: boolean;
 }
 
 /** A first call under way, with what it was sent with: the client takes it only for the same token and language. */
 export interface StartedFirstCall extends FirstCall {
-  token: string;
+  /** null: started signed out (an `anyone` call). */
+  token: string | null;
   lang: Locale;
   /** Date.now() when it left. */
   at: number;

@@ -36,6 +36,7 @@ export function prefetchRouteCalls(router: typeof appRouter, pathname: string, s
   const searchOf = () => router.options.parseSearch(search) as Record<string, unknown>;
   for (const route of matched) {
     const { calls = [], searchCalls } = route.options.staticData ?? {};
-    for (const { path, ...opts } of [...calls, ...(searchCalls?.(searchOf()) ?? [])]) prefetch(path, { ...opts, lang });
+    // Calls made signed out too (the site configuration) main.tsx makes itself, before this.
+    for (const { path, anyone, ...opts } of [...calls, ...(searchCalls?.(searchOf()) ?? [])]) if (!anyone) prefetch(path, { ...opts, lang });
   }
 }

@@ -86,6 +86,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 export const rootRoute = createRootRoute({
   component: RootShell,
   errorComponent: RouteError,
+  staticData: { calls: [calls.siteConfig] },
   // Site configuration first: title, favicon, scripts, default language and sign-in type depend on it.
   beforeLoad: async () => {
     await applySiteConfig(await loadSiteConfig());

@@ -3,7 +3,7 @@
  * it, then the HTTP client taking its answers for the console's identical calls.
  */
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstCallsElementId, firstCallsGlobal, type FirstCall, type StartedFirstCall } from '@cc/contracts/first-calls';
 import { firstCallsScript } from '@cc/contracts/first-calls-script';
 import { MemoryStorage } from './memory-storage.test-helper.ts';
@@ -60,6 +60,19 @@ describe("the page's first-calls script", () => {
     expect(started).toBeUndefined();
     expect(sent).toEqual([]);
   });
+
+  it('signed out, starts only the calls made signed out too (the site configuration), without a token', () => {
+    const siteConfig: FirstCall = { method: 'GET', url: '/siteConfig', quiet: true, anyone: true };
+    const { started, sent } = runPage([siteConfig, ...calls], { lang: 'en' });
+    expect(sent).toEqual([['/siteConfig', { method: 'GET', headers: { accept: 'application/json', lang: 'en' }, body: undefined, credentials: 'same-origin' }]]);
+    expect(started?.map((c) => [c.url, c.token, c.lang])).toEqual([['/siteConfig', null, 'en']]);
+    // Signed in, it goes with the others, with the token like them.
+    expect(runPage([siteConfig, ...calls], { token: 'T1' }).sent.map(([url, init]) => [url, (init.headers as Record<string, string>).token])).toEqual([
+      ['/siteConfig', 'T1'],
+      ['/v1/orders/count', 'T1'],
+      ['/verify_token', 'T1'],
+    ]);
+  });
 });
 
 describe('the HTTP client takes what the page started', () => {
@@ -90,5 +103,37 @@ describe('the HTTP client takes what the page started', () => {
     await expect(http('/v1/account')).resolves.toEqual({ from: 'console', url: '/v1/account' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     vi.unstubAllGlobals();
+  });
+});
+
+/** The console's HTTP client, loaded afresh in a page that started `started`, with no stored session. */
+async function signedOutClient(started: StartedFirstCall[] | undefined) {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.stubGlobal('document', { cookie: '', documentElement: { lang: '' } });
+  vi.stubGlobal('location', { protocol: 'http:' });
+  const fetchMock = vi.fn((url: string) => Promise.resolve(answer({ from: 'console', url })));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('window', { [firstCallsGlobal]: started, addEventListener: () => undefined });
+  vi.resetModules();
+  const { http } = await import('./http.ts');
+  return { http, fetchMock };
+}
+
+describe('the HTTP client takes what the page started signed out', () => {
+  const siteConfig: FirstCall = { method: 'GET', url: '/siteConfig', quiet: true, anyone: true };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('answers the site configuration call in the language the page asked in, with no session on either side', async () => {
+    const { http, fetchMock } = await signedOutClient(runPage([siteConfig], { lang: 'en' }).started);
+    // The console still shows Chinese when it asks (it switches to the stored English after): it names the language.
+    await expect(http('/siteConfig', { quiet: true, lang: 'en' })).resolves.toEqual({ from: 'page', url: '/siteConfig' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks afresh when the console asks in another language than the page did', async () => {
+    const { http, fetchMock } = await signedOutClient(runPage([siteConfig], { lang: 'en' }).started);
+    await expect(http('/siteConfig', { quiet: true })).resolves.toEqual({ from: 'console', url: '/siteConfig' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

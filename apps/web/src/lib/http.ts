@@ -158,7 +158,7 @@ export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const started = early.get(key);
   if (started) {
     early.delete(key);
-    if (started.token === getToken() && started.lang === currentLocale() && Date.now() - started.at < earlyMs && !opts.signal?.aborted) return started.promise as Promise<T>;
+    if (started.token === getToken() && started.lang === (opts.lang ?? currentLocale()) && Date.now() - started.at < earlyMs && !opts.signal?.aborted) return started.promise as Promise<T>;
     // Asked with another token or language: this call must not join that flight either.
     inFlight.delete(key);
   }
@@ -206,7 +206,8 @@ export function http<T>(path: string, opts: RequestOptions = {}): Promise<T> {
 /** A request the page sent already (adoptFirstCalls): its response, and the token it carried. */
 interface SentAlready {
   response: Promise<Response>;
-  token: string;
+  /** null: the page sent it signed out. */
+  token: string | null;
 }
 
 /** The response, or an AbortError once `signal` aborts (a request this code did not send cannot be aborted). */

@@ -2,13 +2,15 @@ import { listAllLimit, listAllOffset } from '@cc/domain/terms';
 import type { RequestOptions } from '../http.ts';
 
 /** A call as its API function makes it: started early (app/preload.ts), the identical call takes its answer. */
-export type Call = { readonly path: string } & Readonly<Pick<RequestOptions, 'method' | 'body' | 'query' | 'quiet'>>;
+export type Call = { readonly path: string; readonly anyone?: true } & Readonly<Pick<RequestOptions, 'method' | 'body' | 'query' | 'quiet'>>;
 
 /**
  * The calls pages make as soon as they show, whatever their address: their API functions make them from here, and
  * the routes list them (staticData.calls), so that they leave with the page's code rather than after it.
  */
 export const calls = {
+  // Every page waits for it (the root route's beforeLoad), signed out too: the page starts it before the code arrives.
+  siteConfig: { path: '/siteConfig', quiet: true, anyone: true },
   verifyToken: { path: '/verify_token', method: 'POST', body: {}, quiet: true },
   account: { path: '/v1/account' },
   exRate: { path: '/v1/exRate' },
@@ -20,4 +22,4 @@ export const calls = {
 } as const satisfies Record<string, Call>;
 
 /** The options of `http` for a call. */
-export const callOptions = ({ path: _path, ...opts }: Call, signal?: AbortSignal): RequestOptions => ({ ...opts, signal });
+export const callOptions = ({ path: _path, anyone: _anyone, ...opts }: Call, signal?: AbortSignal): RequestOptions => ({ ...opts, signal });

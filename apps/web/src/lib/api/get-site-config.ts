@@ -2,11 +2,14 @@ import { useSyncExternalStore } from 'react';
 import type { SiteConfig } from '@cc/contracts/site';
 import { defaultSiteConfig } from '../../config/default-site-config.ts';
 import { http } from '../http.ts';
+import { initialLanguage } from '../../i18n/index.ts';
+import { callOptions, calls } from './calls.ts';
 
 /** GET /siteConfig: per-host settings. Never fails: the built-in defaults stand in (doc 01 §1). */
 export async function getSiteConfig(): Promise<SiteConfig> {
   try {
-    const c = await http<Partial<SiteConfig>>('/siteConfig', { timeout: 3_000, quiet: true });
+    // In the language the page asked in (its first call): the console switches to it only after this has left.
+    const c = await http<Partial<SiteConfig>>(calls.siteConfig.path, { ...callOptions(calls.siteConfig), timeout: 3_000, lang: initialLanguage() });
     return { ...defaultSiteConfig, ...c, currency: { ...defaultSiteConfig.currency, ...(c.currency ?? {}) } };
   } catch {
     return defaultSiteConfig;
