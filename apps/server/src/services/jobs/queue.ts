@@ -137,16 +137,10 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, opts: 
   async function claim(): Promise<Claimed | undefined> {
     const kinds = Object.keys(handlers);
     if (!kinds.length) return undefined;
+    // claim_job (migration 0157): the first due job in (run_at, id) order, planned to walk the index whatever the
+    // table's statistics say (a backlog of thousands must not be read and sorted for every claim).
     const rows = await db.query<Claimed>(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => $2), lease = $3, updated_at = now()
-        WHERE id = (
-          SELECT id FROM jobs
-           WHERE kind = ANY($1::text[]) AND run_at <= now()
-             AND (status = 'pending' OR (status = 'running' AND locked_until < now()))
-           ORDER BY run_at, id
-           LIMIT 1
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id, kind, payload, attempts, max_attempts, lease`,
+      `SELECT id, kind, payload, attempts, max_attempts, lease FROM claim_job($1::text[], $2::float8, $3::text)`,
       [kinds, lease, randomUUID()],
     );
     return rows[0];
