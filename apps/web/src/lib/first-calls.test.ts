@@ -75,20 +75,26 @@ describe("the page's first-calls script", () => {
   });
 });
 
+/** The console's HTTP client, loaded afresh in a page that started `started`, with `token` stored (or none). */
+async function clientIn(started: StartedFirstCall[] | undefined, token?: string) {
+  const storage = new MemoryStorage();
+  if (token) storage.setItem('token', token);
+  vi.stubGlobal('localStorage', storage);
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+  vi.stubGlobal('document', { cookie: '', documentElement: { lang: '' } });
+  vi.stubGlobal('location', { protocol: 'http:' });
+  const fetchMock = vi.fn((url: string) => Promise.resolve(answer({ from: 'console', url })));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('window', { [firstCallsGlobal]: started, addEventListener: () => undefined });
+  vi.resetModules();
+  const { http } = await import('./http.ts');
+  return { http, fetchMock };
+}
+
 describe('the HTTP client takes what the page started', () => {
   it("answers the console's identical call with the page's answer, once; another token or language asks afresh", async () => {
     const { started } = runPage([...calls, { method: 'GET', url: '/v1/account' }], { token: 'T1', lang: 'zh' });
-    const storage = new MemoryStorage();
-    storage.setItem('token', 'T1');
-    vi.stubGlobal('localStorage', storage);
-    vi.stubGlobal('sessionStorage', new MemoryStorage());
-    vi.stubGlobal('document', { cookie: '', documentElement: { lang: '' } });
-    vi.stubGlobal('location', { protocol: 'http:' });
-    const fetchMock = vi.fn((url: string) => Promise.resolve(answer({ from: 'console', url })));
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('window', { [firstCallsGlobal]: started, addEventListener: () => undefined });
-    vi.resetModules();
-    const { http } = await import('./http.ts');
+    const { http, fetchMock } = await clientIn(started, 'T1');
     const { setToken } = await import('./session.ts');
 
     // Taken from the window once: the console's code does not keep it there.
@@ -106,33 +112,19 @@ describe('the HTTP client takes what the page started', () => {
   });
 });
 
-/** The console's HTTP client, loaded afresh in a page that started `started`, with no stored session. */
-async function signedOutClient(started: StartedFirstCall[] | undefined) {
-  vi.stubGlobal('localStorage', new MemoryStorage());
-  vi.stubGlobal('sessionStorage', new MemoryStorage());
-  vi.stubGlobal('document', { cookie: '', documentElement: { lang: '' } });
-  vi.stubGlobal('location', { protocol: 'http:' });
-  const fetchMock = vi.fn((url: string) => Promise.resolve(answer({ from: 'console', url })));
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('window', { [firstCallsGlobal]: started, addEventListener: () => undefined });
-  vi.resetModules();
-  const { http } = await import('./http.ts');
-  return { http, fetchMock };
-}
-
 describe('the HTTP client takes what the page started signed out', () => {
   const siteConfig: FirstCall = { method: 'GET', url: '/siteConfig', quiet: true, anyone: true };
   afterEach(() => vi.unstubAllGlobals());
 
   it('answers the site configuration call in the language the page asked in, with no session on either side', async () => {
-    const { http, fetchMock } = await signedOutClient(runPage([siteConfig], { lang: 'en' }).started);
+    const { http, fetchMock } = await clientIn(runPage([siteConfig], { lang: 'en' }).started);
     // The console still shows Chinese when it asks (it switches to the stored English after): it names the language.
     await expect(http('/siteConfig', { quiet: true, lang: 'en' })).resolves.toEqual({ from: 'page', url: '/siteConfig' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks afresh when the console asks in another language than the page did', async () => {
-    const { http, fetchMock } = await signedOutClient(runPage([siteConfig], { lang: 'en' }).started);
+    const { http, fetchMock } = await clientIn(runPage([siteConfig], { lang: 'en' }).started);
     await expect(http('/siteConfig', { quiet: true })).resolves.toEqual({ from: 'console', url: '/siteConfig' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
