@@ -33,20 +33,24 @@ function isNode(value: unknown): value is AstNode {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
+/** Calls `visit` on each node of the tree, parents first. */
+function walk(node: AstNode, visit: (node: AstNode) => void) {
+  visit(node);
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) value.filter(isNode).forEach((n) => walk(n, visit));
+    else if (isNode(value)) walk(value, visit);
+  }
+}
+
 /** The source ranges of the style functions passed to antd's style hook makers. */
 export function styleFunctionRanges(code: string): [number, number][] {
   const ranges: [number, number][] = [];
-  const visit = (node: AstNode) => {
+  walk(parseAst(code) as unknown as AstNode, (node) => {
     const styleFn = node.arguments?.[1];
     if (node.type === 'CallExpression' && node.callee?.type === 'Identifier' && styleHookMakers.has(node.callee.name ?? '') && styleFn) {
       ranges.push([styleFn.start, styleFn.end]);
     }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) value.filter(isNode).forEach(visit);
-      else if (isNode(value)) visit(value);
-    }
-  };
-  visit(parseAst(code) as unknown as AstNode);
+  });
   return ranges;
 }
 
@@ -63,14 +67,6 @@ export function withoutStyleFunctions(code: string): string | null {
 const styleUtilsModule = /[\\/]node_modules[\\/]@ant-design[\\/]cssinjs-utils[\\/]es[\\/]util[\\/]genStyleUtils\.js$/;
 /** antd's ConfigProvider, which renders the icon style. */
 const configProviderModule = /[\\/]node_modules[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/;
-
-function walk(node: AstNode, visit: (node: AstNode) => void) {
-  visit(node);
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) value.filter(isNode).forEach((n) => walk(n, visit));
-    else if (isNode(value)) walk(value, visit);
-  }
-}
 
 /**
  * The style hook maker with each hook ending at its zero-runtime return: what follows writes styles at run time. Throws
