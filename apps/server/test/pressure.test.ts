@@ -35,7 +35,9 @@ describe('the event-loop delay the server sheds load by', () => {
       }
     });
     expect(seen.length).toBeGreaterThan(5);
-    expect(Math.max(...seen)).toBeLessThan(200);
+    // Finite and well under the server's default limit (1,000 ms): nothing is shed. Not tighter: on two cores shared
+    // with a browser lane the sampling timer itself is sometimes run 200+ ms late (a CI run read 241 ms).
+    expect(Math.max(...seen)).toBeLessThan(500);
   });
 
   it('reports a loop blocked past the limit', async () => {
