@@ -21,8 +21,9 @@ export interface LedgerEntry {
 }
 
 /**
- * The only way a balance changes (with debitEntriesSql for several debits): moves accounts.balance and writes the
- * entry in one statement, so both happen or neither. Call it with the transaction of the change it pays for (`q` must be a transaction).
+ * The only way a balance changes (with debitEntriesSql for several debits): moves accounts.balance, and
+ * accounts.uninvoiced by what the entry consumes (account_balance_move, migration 0159), and writes the entry in one
+ * statement, so all happen or none. Call it with the transaction of the change it pays for (`q` must be a transaction).
  * Throws InsufficientBalanceError when the CHECK (balance >= 0) refuses, AlreadyAppliedError on a repeated (kind, ref).
  * Either error has aborted the transaction on PostgreSQL: let it roll back.
  */
@@ -30,9 +31,9 @@ export async function postLedgerEntry(q: Queryable, e: LedgerEntryInput): Promis
   if (!Number.isSafeInteger(e.amount) || e.amount === 0) throw new Error(`ledger amount must be a non-zero integer of cents, got ${e.amount}`);
   try {
     const [row] = await q.query<{ id: number; balance_after: number }>(
-      `WITH acc AS (UPDATE accounts SET balance = balance + $2 WHERE id = $1 RETURNING balance)
+      `WITH acc AS MATERIALIZED (SELECT account_balance_move($1, $2, billing_ledger_consumed($1, $3, $4, $2)) AS balance)
        INSERT INTO ledger_entries (account_id, amount, balance_after, kind, ref, pay_way, remark)
-       SELECT $1, $2, balance, $3, $4, $5, $6 FROM acc
+       SELECT $1, $2, balance, $3, $4, $5, $6 FROM acc WHERE balance IS NOT NULL
        RETURNING id::float8 AS id, balance_after::float8 AS balance_after`,
       [e.accountId, e.amount, e.kind, e.ref, e.payWay ?? 'balance', e.remark ?? ''],
     );
@@ -56,18 +57,19 @@ export function ledgerError(err: unknown, kind: string, ref: string): unknown {
 
 /**
  * postLedgerEntry for several debits of one account, as WITH parts of the statement that makes the rest of the change
- * (one round trip): `acc` moves the balance once by the total, `led` writes one entry per row of `src` whose `due`
+ * (one round trip): `acc` moves the balance (and what can be invoiced) once by the total, `led` writes one entry per row of `src` whose `due`
  * (cents) is positive, each with the balance after it in `seq` order. `src` is an earlier WITH part with columns
  * due, ref, seq; `account` and `kind` are SQL expressions (parameters). Map the statement's errors with ledgerError.
  */
 export function debitEntriesSql(o: { src: string; account: string; kind: string }): string {
-  return `acc AS (
-      UPDATE accounts SET balance = balance - (SELECT sum(due) FROM ${o.src} WHERE due > 0)
-       WHERE id = ${o.account} AND EXISTS (SELECT 1 FROM ${o.src} WHERE due > 0) RETURNING balance),
+  // acc is evaluated once, when led reads it: after the writes of the statement that nothing reads (see its callers).
+  return `acc AS MATERIALIZED (
+      SELECT account_balance_move(${o.account}, -sum(s.due)::bigint, sum(billing_ledger_consumed(${o.account}, ${o.kind}, s.ref, -s.due))::bigint) AS balance
+        FROM ${o.src} s WHERE s.due > 0 HAVING count(*) > 0),
     led AS (
       INSERT INTO ledger_entries (account_id, amount, balance_after, kind, ref, pay_way)
       SELECT ${o.account}, -s.due, acc.balance + sum(s.due) OVER (ORDER BY s.seq DESC) - s.due, ${o.kind}, s.ref, 'balance'
-        FROM ${o.src} s, acc WHERE s.due > 0 ORDER BY s.seq
+        FROM ${o.src} s, acc WHERE s.due > 0 AND acc.balance IS NOT NULL ORDER BY s.seq
       RETURNING id)`;
 }
 
