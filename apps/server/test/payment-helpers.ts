@@ -85,7 +85,8 @@ export async function expireNow(app: App, paymentId: string): Promise<void> {
 
 /**
  * The ledger's promise, over every account of the database: the balance is the sum of the account's entries, and
- * its newest entry's balance_after. Called after each payment test.
+ * its newest entry's balance_after; and what it can invoice (accounts.uninvoiced, moved with the balance by the same
+ * UPDATE) is what it consumed less its open invoices. Called after each payment test, races included.
  */
 export async function expectLedgerMatchesBalances(db: Queryable): Promise<void> {
   const off = await db.query<{ id: number; balance: number; sum: number; last: number | null }>(
@@ -97,6 +98,15 @@ export async function expectLedgerMatchesBalances(db: Queryable): Promise<void> 
       ORDER BY a.id`,
   );
   expect(off, 'accounts whose balance is not their ledger').toEqual([]);
+  const uninvoiced = await db.query<{ id: number; kept: number; sum: number }>(
+    `SELECT a.id, a.uninvoiced::float8 AS kept, x.sum::float8 AS sum
+       FROM accounts a,
+            LATERAL (SELECT coalesce((SELECT sum(amount) FROM billing_consumption WHERE account_id = a.id), 0)
+                          - coalesce((SELECT sum(amount) FROM invoices WHERE account_id = a.id AND status IN ('pending', 'issued')), 0) AS sum) x
+      WHERE a.uninvoiced <> x.sum
+      ORDER BY a.id`,
+  );
+  expect(uninvoiced, 'accounts whose uninvoiced figure is not what they consumed less their open invoices').toEqual([]);
 }
 
 /** A new account whose opening balance is a ledger entry (so the ledger still explains it). */
