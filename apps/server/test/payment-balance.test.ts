@@ -89,6 +89,14 @@ describe('POST /v1/orders/pay by balance', () => {
     expect((await me.post('/v1/orders/pay', { payWay: 'balance', aim: 'reSign', orderNo: plain })).body.msg).toBe(`订单 ${plain} 不是重签订单，请按新购支付`);
     const [e] = await t.app.db.query<{ kind: string; ref: string; amount: number }>(`SELECT kind, ref, amount::float8 AS amount FROM ledger_entries WHERE account_id = $1 AND kind <> 'adjustment'`, [a.id]);
     expect(e).toEqual({ kind: 're_sign_payment', ref: `${o}:reSign:1`, amount: -3_000 });
+
+    // A second re-sign of the same order is a round of its own: paid once more, under the next reference.
+    await t.app.db.query(`UPDATE orders SET re_sign_paid_at = NULL, re_sign_price_diff = 2000 WHERE order_no = $1`, [o]);
+    expect((await me.post('/v1/orders/pay', { payWay: 'balance', aim: 'reSign', orderNo: o })).body).toMatchObject({ code: 200, data: { amount: 2_000 } });
+    const rounds = await t.app.db.query<{ ref: string; amount: number }>(
+      `SELECT ref, amount::float8 AS amount FROM ledger_entries WHERE account_id = $1 AND kind = 're_sign_payment' ORDER BY id`, [a.id]);
+    expect(rounds).toEqual([{ ref: `${o}:reSign:1`, amount: -3_000 }, { ref: `${o}:reSign:2`, amount: -2_000 }]);
+    expect(await balanceOf(t.app, a.id)).toBe(5_000);
   });
 });
 

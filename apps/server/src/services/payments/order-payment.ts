@@ -128,9 +128,10 @@ const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT n
        FROM locked l JOIN wanted w ON w.no = l.order_no),
    due AS (
      SELECT l.id, l.order_no, l.seq, l.due,
-            -- A re-sign is paid once per round: its reference counts the rounds paid before.
+            -- A re-sign is paid once per round: its reference counts the rounds paid before (among the account's own
+            -- entries: a prefix LIKE cannot use the (kind, ref) index under a non-C collation, so the whole ledger was read).
             CASE WHEN $3::text = 'reSign'
-              THEN l.order_no || ':reSign:' || (SELECT count(*) + 1 FROM ledger_entries e WHERE e.kind = 're_sign_payment' AND e.ref LIKE l.order_no || ':reSign:%')
+              THEN l.order_no || ':reSign:' || (SELECT count(*) + 1 FROM ledger_entries e WHERE e.account_id = $1 AND e.kind = 're_sign_payment' AND e.ref LIKE l.order_no || ':reSign:%')
               ELSE l.order_no END AS ref
        FROM asked l
       WHERE ${payableSql('$3::text')}),
