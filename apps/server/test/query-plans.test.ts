@@ -1,0 +1,79 @@
+/**
+ * Two statements that every busy minute runs many times must read a few index entries, however many rows lie behind
+ * them and however stale PostgreSQL's statistics are: the worker's claim of the next job, and a balance payment.
+ * Both once read everything when the statistics lagged a burst (migration 0157, services/payments/order-payment.ts).
+ * The statistics are made to lag here as they do in production: analysed while the table is nearly empty, then a
+ * burst of rows. What each statement read is PostgreSQL's own count for the transaction (pg_stat_get_xact_*).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Queryable } from '@cc/db/client';
+import { startTestApp, type TestApp } from './harness.ts';
+import { fundedAccount, payableOrders } from './payment-helpers.ts';
+import { payOrdersFromBalance } from '../src/services/payments/order-payment.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Always PostgreSQL: the embedded database has the same planner, but these counters are about PostgreSQL's.
+  t = await startTestApp({}, { postgres: true });
+});
+afterAll(() => t?.close());
+
+const burst = 3000;
+
+/**
+ * Index entries and heap rows read through this connection's counters, per index or table of `table`: not yet sent to
+ * the statistics, they may still hold earlier transactions' reads, so what a statement read is a difference of two.
+ */
+async function counters(q: Queryable, table: string): Promise<Record<string, number>> {
+  const rows = await q.query<{ name: string; n: number }>(
+    `SELECT relname AS name, pg_stat_get_xact_tuples_returned(oid)::int AS n FROM pg_class
+      WHERE oid = to_regclass($1) OR oid IN (SELECT indexrelid FROM pg_index WHERE indrelid = to_regclass($1))`,
+    [table],
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+}
+
+/** What `run` read of `table` (index entries per index, rows of the heap by scans), inside transaction `q`. */
+async function reads(q: Queryable, table: string, run: () => Promise<void>): Promise<Record<string, number>> {
+  const before = await counters(q, table);
+  await run();
+  const after = await counters(q, table);
+  return Object.fromEntries(Object.entries(after).map(([name, n]) => [name, n - (before[name] ?? 0)]));
+}
+
+it(`the worker's claim reads a few index entries with ${burst} jobs due that the statistics do not know of`, async () => {
+  const db = t.app.db;
+  await db.query(`INSERT INTO jobs (kind, payload) VALUES ('plans.probe', '{}')`);
+  await db.query(`ANALYZE jobs`);
+  await db.query(`INSERT INTO jobs (kind, payload) SELECT 'plans.probe', '{}' FROM generate_series(1, $1)`, [burst]);
+  const read = await db.tx((q) =>
+    reads(q, 'jobs', async () => {
+      const claimed = await q.query<{ id: number }>(`SELECT id FROM claim_job(ARRAY['plans.probe'], 30, 'probe-lease')`);
+      expect(claimed).toHaveLength(1);
+    }),
+  );
+  // The first due job (after the few of other kinds the app queued at start), and nothing read by a scan of the heap.
+  expect(read.jobs_due, JSON.stringify(read)).toBeLessThanOrEqual(10);
+  expect(read.jobs, JSON.stringify(read)).toBe(0);
+});
+
+it(`a balance payment reads a few index entries on an account with ${burst} orders that the statistics do not know of`, async () => {
+  const db = t.app.db;
+  const a = await fundedAccount(t.app, 100_000);
+  const [first] = await payableOrders(t.app, a.id, [100]);
+  await db.query(`ANALYZE orders`);
+  const orders = await payableOrders(t.app, a.id, Array.from({ length: burst }, () => 100));
+  // The plan kept for the prepared statement is the generic one, built now, from the lagging statistics.
+  for (const orderNo of [first!, ...orders.slice(0, 2)]) {
+    const read = await db.tx(async (q) => {
+      await q.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      return reads(q, 'orders', async () => {
+        expect(await payOrdersFromBalance(q, a.id, [orderNo], 'makeOrder', { memberId: null, ip: '127.0.0.1', userAgent: 'plans' })).toBe(100);
+      });
+    });
+    const fromIndexes = Object.entries(read).filter(([name]) => name !== 'orders').reduce((n, [, k]) => n + k, 0);
+    // The order asked for, found by its number and locked by its id: a handful of entries, not the account's orders.
+    expect(fromIndexes, JSON.stringify(read)).toBeLessThanOrEqual(4);
+    expect(read.orders, JSON.stringify(read)).toBe(0);
+  }
+});
