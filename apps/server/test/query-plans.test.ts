@@ -5,11 +5,14 @@
  * The statistics are made to lag here as they do in production: analysed while the table is nearly empty, then a
  * burst of rows. What each statement read is PostgreSQL's own count for the transaction (pg_stat_get_xact_*).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '@cc/db/client';
 import { startTestApp, type TestApp } from './harness.ts';
 import { fundedAccount, payableOrders } from './payment-helpers.ts';
-import { payOrdersFromBalance } from '../src/services/payments/order-payment.ts';
+import { lockPayableOrders, payOrdersFromBalance } from '../src/services/payments/order-payment.ts';
+import { checkVerificationForOrders } from '../src/services/payments/verification.ts';
+import { findOrder, ordersByNos } from '../src/services/orders/queries.ts';
+import { ordersByNumbers } from '../src/services/purchase/orders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,4 +79,49 @@ it(`a balance payment reads a few index entries on an account with ${burst} orde
     expect(fromIndexes, JSON.stringify(read)).toBeLessThanOrEqual(4);
     expect(read.orders, JSON.stringify(read)).toBe(0);
   }
+});
+
+describe(`the other lookups of an account's orders by number read a few index entries among ${burst} orders the statistics do not know of`, () => {
+  let accountId = 0;
+  let first = '';
+  let some: string[] = [];
+  beforeAll(async () => {
+    const a = await fundedAccount(t.app, 0);
+    accountId = a.id;
+    [first] = (await payableOrders(t.app, a.id, [100])) as [string];
+    await t.app.db.query(`ANALYZE orders`);
+    some = (await payableOrders(t.app, a.id, Array.from({ length: burst }, () => 100))).slice(0, 3);
+  });
+  const lookups: [string, (q: Queryable, nos: string[]) => Promise<number>][] = [
+    ['paying through a gateway (locks them)', async (q, nos) => (await lockPayableOrders(q, accountId, nos, 'makeOrder')).length],
+    ['the real-name check before a gateway payment', async (q, nos) => {
+      await checkVerificationForOrders(q, accountId, nos, 'makeOrder');
+      return nos.length;
+    }],
+    ['the orders screen', async (q, nos) => (await ordersByNos(q, accountId, nos)).length],
+    ['the purchase area', async (q, nos) => (await ordersByNumbers(q, accountId, nos)).length],
+    ['one order by number', async (q, nos) => ((await findOrder(q, accountId, nos[0]!)) ? 1 : 0)],
+  ];
+  it.each(lookups)('%s', async (_, lookup) => {
+    for (const nos of [[first], some]) {
+      let found = 0;
+      const read = await t.app.db.tx((q) => reads(q, 'orders', async () => {
+        found = await lookup(q, nos);
+      }));
+      expect(found).toBe(lookup === lookups[4]![1] ? 1 : nos.length);
+      const fromIndexes = Object.entries(read).filter(([name]) => name !== 'orders').reduce((n, [, k]) => n + k, 0);
+      expect(fromIndexes, JSON.stringify(read)).toBeLessThanOrEqual(3 * nos.length + 2);
+      expect(read.orders, JSON.stringify(read)).toBe(0);
+    }
+  });
+  it('one order by its id, and not another account\'s', async () => {
+    const [{ id }] = (await t.app.db.query<{ id: number }>(`SELECT id FROM orders WHERE order_no = $1`, [first])) as [{ id: number }];
+    const read = await t.app.db.tx((q) => reads(q, 'orders', async () => {
+      expect((await findOrder(q, accountId, String(id)))?.order_no).toBe(first);
+    }));
+    expect(read.orders, JSON.stringify(read)).toBe(0);
+    const other = await fundedAccount(t.app, 0);
+    expect(await findOrder(t.app.db, other.id, String(id))).toBeUndefined();
+    expect(await findOrder(t.app.db, other.id, first)).toBeUndefined();
+  });
 });

@@ -20,6 +20,7 @@ import { likePattern, pageOffset } from '../purchase/paging.ts';
 import { instructionsFor } from '../dcv/values.ts';
 import { validationWindowDays } from '../dcv/validation.ts';
 import { accountIdOf, deptFilterSql, type Viewer } from '../team/scope.ts';
+import { accountOrderIdSql, accountOrderIdsSql } from './by-number.ts';
 
 const day = 86400_000;
 
@@ -159,14 +160,14 @@ export async function listOrders(db: Queryable, who: Viewer | number, q: OrderLi
 export async function findOrder(db: Queryable, who: Viewer | number, ref: string): Promise<OrderRow | undefined> {
   const params: unknown[] = [accountIdOf(who), ref];
   const scope = deptFilterSql(who, 'o', params);
-  const [r] = await db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.account_id = $1 AND (o.order_no = $2 OR o.id::text = $2)${scope}`, params);
+  const [r] = await db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.id IN ${accountOrderIdSql('$1::int', '$2::text')}${scope}`, params);
   return r;
 }
 
 export async function ordersByNos(db: Queryable, who: Viewer | number, orderNos: string[]): Promise<OrderRow[]> {
   const params: unknown[] = [accountIdOf(who), orderNos];
   const scope = deptFilterSql(who, 'o', params);
-  return db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.account_id = $1 AND o.order_no = ANY($2::text[])${scope} ORDER BY o.id DESC`, params);
+  return db.query<OrderRow>(`SELECT ${orderColumns} ${orderFrom} WHERE o.id IN ${accountOrderIdsSql('$1::int', '$2::text[]')}${scope} ORDER BY o.id DESC`, params);
 }
 
 export async function countOrders(db: Queryable, who: Viewer | number): Promise<{ total: number; expiring: number; byStatus: Record<string, number> }> {

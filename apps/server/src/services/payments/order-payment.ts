@@ -2,6 +2,7 @@ import { prepared, type Queryable } from '@cc/db/client';
 import { enqueue, enqueueSql } from '../jobs/queue.ts';
 import { RuleError } from '../purchase/rule-error.ts';
 import { payRefusal } from './errors.ts';
+import { accountOrderIdsSql } from '../orders/by-number.ts';
 import { debitEntriesSql, ledgerError } from './ledger.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import { asyncCommitSql } from './tx.ts';
@@ -73,7 +74,7 @@ const payableSql = (aim: string) => `CASE WHEN ${aim} = 'reSign'
  */
 export async function lockPayableOrders(q: Queryable, accountId: number, orderNos: string[], aim: Aim): Promise<PayableOrder[]> {
   const rows = await q.query<OrderRow>(
-    `SELECT ${orderRowColumns} FROM orders o WHERE o.account_id = $1 AND o.order_no = ANY($2::text[]) ORDER BY o.id FOR UPDATE`,
+    `SELECT ${orderRowColumns} FROM orders o WHERE o.id IN ${accountOrderIdsSql('$1::int', '$2::text[]')} ORDER BY o.id FOR UPDATE`,
     [accountId, orderNos],
   );
   const byNo = new Map(rows.map((r) => [r.order_no, r]));
@@ -116,13 +117,8 @@ export const ordersPaidJobSql = (src: string, aim: string, ref: string) =>
  * agent), prepared: it runs for every balance payment, and PostgreSQL would otherwise plan its dozen parts each time.
  */
 const payFromBalanceSql = prepared('pay_from_balance', `WITH wanted AS (SELECT no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)),
-   -- Each number asked for through the order number's unique index, then the rows locked by id. The lookup names the
-   -- number only, and the account is checked on what it found (OFFSET 0 keeps that check out of the lookup): given the
-   -- account too, the plan kept for this statement met the account's orders through (account, status) whenever the
-   -- table's statistics lagged a burst of new orders, and read every order of the account for each payment (3,000
-   -- index entries in test/query-plans.test.ts; a large account's whole history).
-   found AS (SELECT f.id FROM wanted w CROSS JOIN LATERAL (SELECT o.id, o.account_id FROM orders o WHERE o.order_no = w.no OFFSET 0) f WHERE f.account_id = $1),
-   locked AS MATERIALIZED (SELECT ${orderRowColumns}, o.product_no FROM orders o WHERE o.id IN (SELECT id FROM found) ORDER BY o.id FOR UPDATE),
+   -- The caller's orders among those asked for, found by number (accountOrderIdsSql) and locked in id order.
+   locked AS MATERIALIZED (SELECT ${orderRowColumns}, o.product_no FROM orders o WHERE o.id IN ${accountOrderIdsSql('$1::int', '$2::text[]')} ORDER BY o.id FOR UPDATE),
    -- The orders asked for that were found, in the order asked, with what each would cost.
    asked AS (
      SELECT l.*, w.i AS seq, CASE WHEN $3::text = 'reSign' THEN l.re_sign_price_diff ELSE l.pay_amount END::bigint AS due

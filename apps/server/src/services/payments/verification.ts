@@ -2,6 +2,7 @@ import type { Queryable } from '@cc/db/client';
 import { enterpriseVerifiedCertTypes, verificationMet, verificationNeededFor, verifiedPaymentThresholdCents, type VerificationNeed } from '@cc/domain/real-name';
 import type { Aim } from './order-payment.ts';
 import { payRefusal } from './errors.ts';
+import { accountOrderIdsSql } from '../orders/by-number.ts';
 
 const threshold = `¥${(verifiedPaymentThresholdCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -34,7 +35,7 @@ export async function checkVerificationForOrders(q: Queryable, accountId: number
   const rows = await q.query<{ order_no: string; cert_type: string | null; due: string; auth_p_progress: string; auth_e_progress: string }>(
     `SELECT o.order_no, p.cert_type, (CASE WHEN $3 = 'reSign' THEN o.re_sign_price_diff ELSE o.pay_amount END) AS due, a.auth_p_progress, a.auth_e_progress
        FROM orders o JOIN accounts a ON a.id = o.account_id LEFT JOIN products p ON p.product_no = o.product_no
-      WHERE o.account_id = $1 AND o.order_no = ANY($2::text[])`,
+      WHERE o.id IN ${accountOrderIdsSql('$1::int', '$2::text[]')}`,
     [accountId, orderNos, aim],
   );
   const byNo = new Map(rows.map((r) => [r.order_no, r]));

@@ -1,5 +1,6 @@
 import type { Queryable } from '@cc/db/client';
 import { accountIdOf, deptFilterSql, type Viewer } from '../team/scope.ts';
+import { accountOrderIdsSql } from '../orders/by-number.ts';
 
 export interface OrderSummaryRow {
   id: number;
@@ -20,7 +21,7 @@ export async function ordersByNumbers(db: Queryable, who: Viewer | number, order
   return db.query<OrderSummaryRow>(
     `SELECT id, order_no AS "orderNo", order_status AS "orderStatus", validity, common_name AS "commonName",
             pay_amount::float8 AS "payAmount", re_sign_status AS "reSignStatus", re_sign_price_diff::float8 AS "reSignPriceDiff"
-       FROM orders o WHERE account_id = $1 AND order_no = ANY($2::text[])${scope} ORDER BY id`,
+       FROM orders o WHERE o.id IN ${accountOrderIdsSql('$1::int', '$2::text[]')}${scope} ORDER BY id`,
     params,
   );
 }
