@@ -13,6 +13,7 @@ import { lockPayableOrders, payOrdersFromBalance } from '../src/services/payment
 import { checkVerificationForOrders } from '../src/services/payments/verification.ts';
 import { findOrder, ordersByNos } from '../src/services/orders/queries.ts';
 import { ordersByNumbers } from '../src/services/purchase/orders.ts';
+import { notifyAccount } from '../src/services/messages/notify.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,23 +93,29 @@ describe(`the other lookups of an account's orders by number read a few index en
     await t.app.db.query(`ANALYZE orders`);
     some = (await payableOrders(t.app, a.id, Array.from({ length: burst }, () => 100))).slice(0, 3);
   });
-  const lookups: [string, (q: Queryable, nos: string[]) => Promise<number>][] = [
-    ['paying through a gateway (locks them)', async (q, nos) => (await lockPayableOrders(q, accountId, nos, 'makeOrder')).length],
+  /** Each lookup, and how many orders it answers for the numbers asked (one-order lookups take the first). */
+  const lookups: [string, (q: Queryable, nos: string[]) => Promise<number>, (nos: string[]) => number][] = [
+    ['paying through a gateway (locks them)', async (q, nos) => (await lockPayableOrders(q, accountId, nos, 'makeOrder')).length, (nos) => nos.length],
     ['the real-name check before a gateway payment', async (q, nos) => {
       await checkVerificationForOrders(q, accountId, nos, 'makeOrder');
       return nos.length;
-    }],
-    ['the orders screen', async (q, nos) => (await ordersByNos(q, accountId, nos)).length],
-    ['the purchase area', async (q, nos) => (await ordersByNumbers(q, accountId, nos)).length],
-    ['one order by number', async (q, nos) => ((await findOrder(q, accountId, nos[0]!)) ? 1 : 0)],
+    }, (nos) => nos.length],
+    ['the orders screen', async (q, nos) => (await ordersByNos(q, accountId, nos)).length, (nos) => nos.length],
+    ['the purchase area', async (q, nos) => (await ordersByNumbers(q, accountId, nos)).length, (nos) => nos.length],
+    ['one order by number', async (q, nos) => ((await findOrder(q, accountId, nos[0]!)) ? 1 : 0), () => 1],
+    ['a message about an order (its department and author)', async (q, nos) => {
+      await notifyAccount(q, accountId, 'orderValidation', { orderNo: nos[0]! }, { mailAndSms: false });
+      const [m] = await q.query<{ about: boolean }>(`SELECT about_object AS about FROM site_messages WHERE account_id = $1 ORDER BY id DESC LIMIT 1`, [accountId]);
+      return m?.about ? 1 : 0;
+    }, () => 1],
   ];
-  it.each(lookups)('%s', async (_, lookup) => {
+  it.each(lookups)('%s', async (_, lookup, expected) => {
     for (const nos of [[first], some]) {
       let found = 0;
       const read = await t.app.db.tx((q) => reads(q, 'orders', async () => {
         found = await lookup(q, nos);
       }));
-      expect(found).toBe(lookup === lookups[4]![1] ? 1 : nos.length);
+      expect(found).toBe(expected(nos));
       const fromIndexes = Object.entries(read).filter(([name]) => name !== 'orders').reduce((n, [, k]) => n + k, 0);
       expect(fromIndexes, JSON.stringify(read)).toBeLessThanOrEqual(3 * nos.length + 2);
       expect(read.orders, JSON.stringify(read)).toBe(0);

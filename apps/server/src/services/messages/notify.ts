@@ -2,6 +2,7 @@ import type { Queryable } from '@cc/db/client';
 import { informTypes, type InformType } from '@cc/contracts/account';
 import type { SiteMsgKind, SiteMsgParams } from '@cc/contracts/site-messages';
 import { enqueue } from '../jobs/queue.ts';
+import { accountOrderIdsSql } from '../orders/by-number.ts';
 
 /** Kinds that also go by mail and SMS through the inform.send job, per the account's /account/notify settings. */
 const informedLater = (kind: SiteMsgKind): kind is Exclude<InformType, 'expiring' | 'domainExpiring'> =>
@@ -26,7 +27,7 @@ export async function notifyAccount(q: Queryable, accountId: number, kind: SiteM
   // that department read it; one about the account as a whole is for those who see all.
   await q.query(
     `WITH obj AS (
-       SELECT dept_id, member_id FROM orders WHERE account_id = $1 AND order_no = $3::jsonb->>'orderNo'
+       SELECT dept_id, member_id FROM orders WHERE id IN ${accountOrderIdsSql('$1::int', `ARRAY[$3::jsonb->>'orderNo']`)}
        UNION ALL
        SELECT dept_id, member_id FROM domains WHERE account_id = $1 AND $3::jsonb->>'domain' IN (name, unicode) AND gone_at IS NULL
        LIMIT 1)

@@ -14,6 +14,7 @@ import { postLedgerEntry } from '../payments/ledger.ts';
 import { addEvent, type OrdersContext } from './context.ts';
 import type { OrderRow } from './queries.ts';
 import type { JobKind } from '../jobs/kinds.ts';
+import { accountOrderIdsSql } from './by-number.ts';
 
 export const reSignApplyJob = 'resign.apply' satisfies JobKind;
 export const sweepJob = 'orders.sweep' satisfies JobKind;
@@ -35,7 +36,7 @@ export async function cancelOrders(ctx: OrdersContext, accountId: number, orderN
   for (const orderNo of [...new Set(orderNos)]) {
     const r = await ctx.db.tx(async (q) => {
       const [o] = await q.query<{ id: number; order_status: number; certificate_id: number | null; paid_at: Date | null; pay_amount: number; cert_package_id: number | null; validity: number }>(
-        `SELECT id, order_status, certificate_id, paid_at, pay_amount::float8 AS pay_amount, cert_package_id, validity FROM orders WHERE account_id = $1 AND order_no = $2 FOR UPDATE`,
+        `SELECT id, order_status, certificate_id, paid_at, pay_amount::float8 AS pay_amount, cert_package_id, validity FROM orders WHERE id IN ${accountOrderIdsSql('$1::int', 'ARRAY[$2::text]')} FOR UPDATE`,
         [accountId, orderNo],
       );
       if (!o) return { refused: said('orders.notFound') };

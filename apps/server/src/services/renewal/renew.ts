@@ -6,6 +6,7 @@ import { findProduct } from '../purchase/products.ts';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
 import { encodeTicket, type RenewalTicket } from './ticket.ts';
+import { accountOrderIdsSql } from '../orders/by-number.ts';
 
 type RenewRow = {
   id: number;
@@ -27,7 +28,7 @@ type RenewRow = {
 async function renewable(ctx: OrdersContext, accountId: number, orderNo: string): Promise<RenewRow> {
   const [o] = await ctx.db.query<RenewRow>(
     `SELECT id, order_no, product_no, product_type, brand, validity, common_name, domain_names, dcv_method, csr, private_key_sealed, contact_id, org_id, certificate_id
-       FROM orders WHERE account_id = $1 AND order_no = $2`,
+       FROM orders WHERE id IN ${accountOrderIdsSql('$1::int', 'ARRAY[$2::text]')}`,
     [accountId, orderNo],
   );
   if (!o) throw new RuleError('NOT_FOUND', said('orders.notFound'));
