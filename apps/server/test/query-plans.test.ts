@@ -6,7 +6,7 @@
  * burst of rows. What each statement read is PostgreSQL's own count for the transaction (pg_stat_get_xact_*).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '@cc/db/client';
+import type { Db, Queryable } from '@cc/db/client';
 import { startTestApp, type TestApp } from './harness.ts';
 import { fundedAccount, payableOrders } from './payment-helpers.ts';
 import { lockPayableOrders, payOrdersFromBalance } from '../src/services/payments/order-payment.ts';
@@ -14,6 +14,9 @@ import { checkVerificationForOrders } from '../src/services/payments/verificatio
 import { findOrder, ordersByNos } from '../src/services/orders/queries.ts';
 import { ordersByNumbers } from '../src/services/purchase/orders.ts';
 import { notifyAccount } from '../src/services/messages/notify.ts';
+import { createDomainsContext } from '../src/services/domains/context.ts';
+import { renewQuotes } from '../src/services/domains/orders.ts';
+import { setForSale, setRemark } from '../src/services/domains/manage.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,5 +133,45 @@ describe(`the other lookups of an account's orders by number read a few index en
     const other = await fundedAccount(t.app, 0);
     expect(await findOrder(t.app.db, other.id, String(id))).toBeUndefined();
     expect(await findOrder(t.app.db, other.id, first)).toBeUndefined();
+  });
+});
+
+describe(`lookups of the names an account holds read a few index entries among ${burst} names the statistics do not know of`, () => {
+  let accountId = 0;
+  let first = { name: '', orderNo: '' };
+  let some: string[] = [];
+  const holdNames = async (n: number) =>
+    t.app.db.query<{ name: string; order_no: string }>(
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at)
+       SELECT $1, 'DP' || md5(random()::text), x || '.com', x || '.com', 'com', now(), now() + interval '1 year'
+         FROM (SELECT 'plans-' || md5(random()::text) AS x FROM generate_series(1, $2)) s RETURNING name, order_no`,
+      [accountId, n],
+    );
+  beforeAll(async () => {
+    accountId = (await fundedAccount(t.app, 0)).id;
+    const [r] = await holdNames(1);
+    first = { name: r!.name, orderNo: r!.order_no };
+    await t.app.db.query(`ANALYZE domains`);
+    some = (await holdNames(burst)).slice(0, 3).map((r) => r.name);
+  });
+  /** The domains area's use cases, run inside the test's transaction so that its counters see their reads. */
+  const inTx = (q: Queryable) => createDomainsContext({ db: { ...t.app.db, query: q.query.bind(q), tx: (fn) => fn(q) } as Db, log: t.app.log });
+  /** Each use case, checking its own answer. */
+  const lookups: [string, (q: Queryable) => Promise<void>][] = [
+    ['renewal quotes (the held names asked for)', async (q) => {
+      expect((await renewQuotes(inTx(q), accountId, [first.name, ...some], 1, 'en')).items).toHaveLength(4);
+    }],
+    ['listing a name for sale', async (q) => {
+      expect(await setForSale(inTx(q), accountId, first.name, true)).toEqual({ domain: first.name, forSale: true });
+    }],
+    ['a remark by the order number', async (q) => {
+      expect(await setRemark(inTx(q), accountId, first.orderNo, 'plans')).toEqual({ orderNo: first.orderNo, remark: 'plans' });
+    }],
+  ];
+  it.each(lookups)('%s', async (_, lookup) => {
+    const read = await t.app.db.tx((q) => reads(q, 'domains', () => lookup(q)));
+    const fromIndexes = Object.entries(read).filter(([name]) => name !== 'domains').reduce((n, [, k]) => n + k, 0);
+    expect(fromIndexes, JSON.stringify(read)).toBeLessThanOrEqual(14);
+    expect(read.domains, JSON.stringify(read)).toBe(0);
   });
 });

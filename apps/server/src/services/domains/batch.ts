@@ -10,6 +10,7 @@ import { contactsById } from './contacts.ts';
 import { checkNameservers, setNameserversIn, setOwnerIn } from './manage.ts';
 import { parse } from './names.ts';
 import { accountIdOf, deptFilterSql, type Viewer, type Who } from '../team/scope.ts';
+import { heldDomainIdsSql } from './held.ts';
 
 /** Runs a batch's waiting names in slices, so a batch of thousands neither holds one transaction nor blocks other jobs. */
 export const domainsBatchJob = 'domains.batch' satisfies JobKind;
@@ -62,14 +63,14 @@ export async function runBatchSlice(ctx: DomainsContext, batchId: string): Promi
       await ctx.db.tx(async (q) => {
         if (viewer) {
           const params: unknown[] = [b.account_id, it.name];
-          const [seen] = await q.query(`SELECT 1 FROM domains d WHERE account_id = $1 AND name = $2 AND gone_at IS NULL${deptFilterSql(viewer, 'd', params)}`, params);
+          const [seen] = await q.query(`SELECT 1 FROM domains d WHERE d.id IN ${heldDomainIdsSql('$1::int', 'ARRAY[$2::text]')}${deptFilterSql(viewer, 'd', params)}`, params);
           if (!seen) throw new RuleError('NOT_FOUND', said('dm.domain.notFound', { domains: it.name }));
         }
         if (b.kind === 'ownership') await setOwnerIn(q, ctx, b.account_id, it.name, b.params.contactId!);
         else if (b.kind === 'nameservers') await setNameserversIn(q, ctx, b.account_id, it.name, b.params.nameservers!);
         else {
           const set = b.kind === 'group' ? 'group_id = $3' : 'remark = $3';
-          const r = await q.query(`UPDATE domains SET ${set}, updated_at = now() WHERE account_id = $1 AND name = $2 AND gone_at IS NULL RETURNING id`, [b.account_id, it.name, b.kind === 'group' ? (b.params.groupId ?? null) : (b.params.remark ?? '')]);
+          const r = await q.query(`UPDATE domains SET ${set}, updated_at = now() WHERE id IN ${heldDomainIdsSql('$1::int', 'ARRAY[$2::text]')} RETURNING id`, [b.account_id, it.name, b.kind === 'group' ? (b.params.groupId ?? null) : (b.params.remark ?? '')]);
           if (!r.length) throw new RuleError('NOT_FOUND', said('dm.domain.notFound', { domains: it.name }));
         }
       });

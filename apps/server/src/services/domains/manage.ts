@@ -10,6 +10,7 @@ import { contactsById } from './contacts.ts';
 import { applyTransferOutcome, orderCols, orderFrom, toOrder } from './orders.ts';
 import { parse, unicodeOf } from './names.ts';
 import { accountIdOf, deptFilterSql, type Who } from '../team/scope.ts';
+import { heldDomainIdByOrderNoSql, heldDomainIdsSql } from './held.ts';
 
 type Row = {
   id: number; order_no: string; name: string; unicode: string; tld: string; registered_at: Date | string; expires_at: Date | string; locked: boolean; for_sale: boolean;
@@ -117,7 +118,7 @@ export async function authCode(ctx: DomainsContext, who: Who, domain: string, re
 export async function setForSale(ctx: DomainsContext, who: Who, domain: string, forSale: boolean) {
   const name = parse(domain)?.ascii ?? domain.trim().toLowerCase();
   const params: unknown[] = [accountIdOf(who), name, forSale];
-  const r = await ctx.db.query(`UPDATE domains d SET for_sale = $3, updated_at = now() WHERE account_id = $1 AND name = $2 AND gone_at IS NULL${deptFilterSql(who, 'd', params)} RETURNING id`, params);
+  const r = await ctx.db.query(`UPDATE domains d SET for_sale = $3, updated_at = now() WHERE d.id IN ${heldDomainIdsSql('$1::int', 'ARRAY[$2::text]')}${deptFilterSql(who, 'd', params)} RETURNING id`, params);
   if (!r.length) throw notFound();
   return { domain: name, forSale };
 }
@@ -125,7 +126,7 @@ export async function setForSale(ctx: DomainsContext, who: Who, domain: string, 
 /** PUT orders/remark: the remark of a held name, by its order number. */
 export async function setRemark(ctx: DomainsContext, who: Who, orderNo: string, remark: string) {
   const params: unknown[] = [accountIdOf(who), orderNo, remark];
-  const r = await ctx.db.query(`UPDATE domains d SET remark = $3, updated_at = now() WHERE account_id = $1 AND order_no = $2 AND gone_at IS NULL${deptFilterSql(who, 'd', params)} RETURNING id`, params);
+  const r = await ctx.db.query(`UPDATE domains d SET remark = $3, updated_at = now() WHERE d.id IN ${heldDomainIdByOrderNoSql('$1::int', '$2::text')}${deptFilterSql(who, 'd', params)} RETURNING id`, params);
   if (!r.length) throw notFound('orderNo');
   return { orderNo, remark };
 }
@@ -180,7 +181,7 @@ export async function decideTransferOut(ctx: DomainsContext, who: Who, transferI
     const t = await ctx.registry.transferQuery(q, transferId);
     const params: unknown[] = [accountIdOf(who), t?.name ?? ''];
     const scope = deptFilterSql(who, 'd', params);
-    const [mine] = t ? await q.query(`SELECT 1 FROM domains d WHERE account_id = $1 AND name = $2 AND gone_at IS NULL${scope}`, params) : [];
+    const [mine] = t ? await q.query(`SELECT 1 FROM domains d WHERE d.id IN ${heldDomainIdsSql('$1::int', 'ARRAY[$2::text]')}${scope}`, params) : [];
     if (!t || !mine || t.losing !== ctx.registry.registrarId) throw new RuleError('NOT_FOUND', said('dm.transfer.notFound'), { id: said('dm.transfer.notFound') });
     const r = approve ? await ctx.registry.transferApprove(q, transferId) : await ctx.registry.transferReject(q, transferId);
     if (!r.ok) throw new RuleError('DOMAIN_REFUSED', said('dm.transfer.notPending'));
@@ -240,7 +241,7 @@ export async function groupDomains(q: Queryable, who: Who, id: number, domains: 
   // Only the names the member sees: another department's are left as they are (and not counted).
   const scope = deptFilterSql(who, 'd', params);
   const r = add
-    ? await q.query(`UPDATE domains d SET group_id = $2, updated_at = now() WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($3::text[])${scope} RETURNING id`, params)
-    : await q.query(`UPDATE domains d SET group_id = NULL, updated_at = now() WHERE account_id = $1 AND gone_at IS NULL AND group_id = $2 AND name = ANY($3::text[])${scope} RETURNING id`, params);
+    ? await q.query(`UPDATE domains d SET group_id = $2, updated_at = now() WHERE d.id IN ${heldDomainIdsSql('$1::int', '$3::text[]')}${scope} RETURNING id`, params)
+    : await q.query(`UPDATE domains d SET group_id = NULL, updated_at = now() WHERE d.id IN ${heldDomainIdsSql('$1::int', '$3::text[]')} AND d.group_id = $2${scope} RETURNING id`, params);
   return { changed: r.length };
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '@cc/db/client';
 import type { AvailabilityItem } from '@cc/contracts/domains';
 import { parseName, registerPrice, suggestLabels, tldPrices, type ParsedName } from '@cc/domain/registrar';
 import type { DomainsContext } from './context.ts';
+import { heldDomainIdsSql } from './held.ts';
 
 /** The Unicode form of a stored ASCII name, for people. */
 export const unicodeOf = (ascii: string) => domainToUnicode(ascii) || ascii;
@@ -20,7 +21,7 @@ export async function availability(ctx: DomainsContext, q: Queryable, accountId:
   const ok = parsed.flatMap(({ p }) => (typeof p === 'string' ? [] : [p]));
   const checks = new Map((await ctx.registry.check(q, ok.map((p) => ({ ascii: p.ascii, label: p.label, labelUnicode: p.labelUnicode })))).map((c) => [c.name, c]));
   const mine = new Set(
-    (await q.query<{ name: string }>(`SELECT name FROM domains WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[])`, [accountId, ok.map((p) => p.ascii)])).map((r) => r.name),
+    (await q.query<{ name: string }>(`SELECT name FROM domains WHERE id IN ${heldDomainIdsSql('$1::int', '$2::text[]')}`, [accountId, ok.map((p) => p.ascii)])).map((r) => r.name),
   );
   return parsed.map(({ a, p }): AvailabilityItem => {
     if (typeof p === 'string') {

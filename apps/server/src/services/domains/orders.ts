@@ -16,6 +16,7 @@ import { parse, unicodeOf } from './names.ts';
 import { contactForRegistration } from './contacts.ts';
 import { accountIdOf, authorOf, deptFilterSql, type Who } from '../team/scope.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
+import { heldDomainIdsSql } from './held.ts';
 
 /** Queued with the paying transaction: completes registrations and transfer requests a crash left paid (each is idempotent). */
 export const domainsCompleteJob = 'domains.complete' satisfies JobKind;
@@ -228,7 +229,7 @@ async function heldNames(q: Queryable, who: Who, domains: string[], lock: boolea
   const params: unknown[] = [accountIdOf(who), asked];
   const scope = deptFilterSql(who, 'd', params);
   const rows = await q.query<HeldRow>(
-    `SELECT id, name, unicode, expires_at, order_no FROM domains d WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[])${scope} ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT id, name, unicode, expires_at, order_no FROM domains d WHERE d.id IN ${heldDomainIdsSql('$1::int', '$2::text[]')}${scope} ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
     params,
   );
   const found = new Set(rows.map((r) => r.name));
