@@ -83,6 +83,10 @@ export async function expireNow(app: App, paymentId: string): Promise<void> {
   await app.db.query(`UPDATE jobs SET run_at = now() WHERE status = 'pending'`);
 }
 
+/** What account `a` (a SQL alias of accounts) can invoice, summed the long way: consumed less its open invoices. */
+export const uninvoicedSumSql = (a: string) => `(coalesce((SELECT sum(amount) FROM billing_consumption WHERE account_id = ${a}.id), 0)
+  - coalesce((SELECT sum(amount) FROM invoices WHERE account_id = ${a}.id AND status IN ('pending', 'issued')), 0))`;
+
 /**
  * The ledger's promise, over every account of the database: the balance is the sum of the account's entries, and
  * its newest entry's balance_after; and what it can invoice (accounts.uninvoiced, moved with the balance by the same
@@ -99,12 +103,8 @@ export async function expectLedgerMatchesBalances(db: Queryable): Promise<void> 
   );
   expect(off, 'accounts whose balance is not their ledger').toEqual([]);
   const uninvoiced = await db.query<{ id: number; kept: number; sum: number }>(
-    `SELECT a.id, a.uninvoiced::float8 AS kept, x.sum::float8 AS sum
-       FROM accounts a,
-            LATERAL (SELECT coalesce((SELECT sum(amount) FROM billing_consumption WHERE account_id = a.id), 0)
-                          - coalesce((SELECT sum(amount) FROM invoices WHERE account_id = a.id AND status IN ('pending', 'issued')), 0) AS sum) x
-      WHERE a.uninvoiced <> x.sum
-      ORDER BY a.id`,
+    `SELECT id, kept, sum FROM (SELECT a.id, a.uninvoiced::float8 AS kept, ${uninvoicedSumSql('a')}::float8 AS sum FROM accounts a) x
+      WHERE kept <> sum ORDER BY id`,
   );
   expect(uninvoiced, 'accounts whose uninvoiced figure is not what they consumed less their open invoices').toEqual([]);
 }

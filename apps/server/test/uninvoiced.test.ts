@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayResult } from '@cc/contracts/payments';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, testProducts } from './purchase-helpers.ts';
-import { callbackFor, expectLedgerMatchesBalances, fundedAccount, payableOrder, postCallback, sandboxSecretForTests } from './payment-helpers.ts';
+import { callbackFor, expectLedgerMatchesBalances, fundedAccount, payableOrder, postCallback, sandboxSecretForTests, uninvoicedSumSql } from './payment-helpers.ts';
 import { operator, operatorSecretForTests, validInvoiceContact, validInvoiceOrg } from './billing-helpers.ts';
 
 /**
@@ -43,10 +43,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 /** The figure kept, and the sums it stands for. */
 async function figures(accountId: number) {
   const [r] = await t.app.db.query<{ kept: number; sum: number; due: number }>(
-    `SELECT a.uninvoiced::float8 AS kept,
-            (coalesce((SELECT sum(amount) FROM billing_consumption WHERE account_id = a.id), 0)
-           - coalesce((SELECT sum(amount) FROM invoices WHERE account_id = a.id AND status IN ('pending', 'issued')), 0))::float8 AS sum,
-            billing_to_be_invoiced(a.id)::float8 AS due
+    `SELECT a.uninvoiced::float8 AS kept, ${uninvoicedSumSql('a')}::float8 AS sum, billing_to_be_invoiced(a.id)::float8 AS due
        FROM accounts a WHERE a.id = $1`,
     [accountId],
   );

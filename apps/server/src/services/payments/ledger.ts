@@ -57,8 +57,8 @@ export function ledgerError(err: unknown, kind: string, ref: string): unknown {
 
 /**
  * postLedgerEntry for several debits of one account, as WITH parts of the statement that makes the rest of the change
- * (one round trip): `acc` moves the balance (and what can be invoiced) once by the total, `led` writes one entry per row of `src` whose `due`
- * (cents) is positive, each with the balance after it in `seq` order. `src` is an earlier WITH part with columns
+ * (one round trip): `acc` moves the balance (and what can be invoiced) once by the total, `led` writes one entry per
+ * row of `src` whose `due` (cents) is positive, each with the balance after it in `seq` order. `src` is an earlier WITH part with columns
  * due, ref, seq; `account` and `kind` are SQL expressions (parameters). Map the statement's errors with ledgerError.
  */
 export function debitEntriesSql(o: { src: string; account: string; kind: string }): string {
