@@ -110,6 +110,8 @@ function executeLiteral(v: unknown): string | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? `'${v}'` : undefined;
   if (typeof v === 'boolean') return v ? `'t'` : `'f'`;
   if (typeof v === 'string') return v.includes('\0') ? undefined : `E'${v.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+  // A one-level array of strings (batched look-ups by key) as its array text, each element quoted: {"a","b"}.
+  if (Array.isArray(v) && v.every((e) => typeof e === 'string')) return executeLiteral(`{${v.map((e: string) => `"${e.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`);
   return undefined;
 }
 

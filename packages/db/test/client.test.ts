@@ -51,6 +51,16 @@ describe('prepared statements on the embedded database', () => {
     expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(['test-by-body', 'test-insert']));
   });
 
+  it('runs an array of strings by name too (batched look-ups by key), elements read exactly as bound', async () => {
+    const inBodies = prepared('test-in-bodies', `SELECT id, body FROM notes WHERE body = ANY($1::text[]) ORDER BY id`);
+    const bodies = [`it's`, `a\\b\\'c`, `$1 $$ "x"`, '中文 ✓', '', 'a,b', '{x}', 'NULL', 'nothing like it'];
+    expect(await db.query(inBodies, [bodies])).toEqual(await db.query(inBodies.text, [bodies]));
+    expect((await db.query<{ body: string }>(inBodies, [bodies])).map((r) => r.body).sort()).toEqual(bodies.slice(0, 5).sort());
+    expect(await db.query(inBodies, [[]])).toEqual([]);
+    const names = await db.query<{ name: string }>(`SELECT name FROM pg_prepared_statements`);
+    expect(names.map((n) => n.name)).toContain('test-in-bodies');
+  });
+
   it('takes the plain path for values without a plain literal (arrays, NUL) and inside a transaction', async () => {
     const anyOf = prepared('test-any-of', `SELECT id FROM notes WHERE id = ANY($1::int[]) ORDER BY id`);
     expect(await db.query(anyOf, [[1, 2, 99]])).toEqual([{ id: 1 }, { id: 2 }, { id: 99 }]);

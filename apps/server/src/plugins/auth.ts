@@ -5,6 +5,7 @@ import { answerRowColumns, type AnswerRow } from '../services/session/account-ro
 import { AppError, fail } from '../lib/app-error.ts';
 import { keyAccessOf, keyRefusal, type KeyAccess } from './api-key-scope.ts';
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { batchedLookup } from '../lib/batched-lookup.ts';
 import { limitCall } from './ip-limit.ts';
 import { demandRoutePermission, type Caller } from './permissions.ts';
 
@@ -68,27 +69,28 @@ export async function revokeSessions(db: Queryable, accountId: number, exceptTok
   await db.query(`UPDATE sessions SET revoked_at = now() WHERE account_id = $1 AND member_id IS NULL AND revoked_at IS NULL AND token_hash <> $2`, [accountId, exceptTokenHash ?? '']);
 }
 
-// Every signed-in call runs one of these, so they are prepared statements (db client, `prepared`). Staleness is decided
-// by the database's clock, so every instance agrees on when the slide is due.
-const sessionSql = prepared('session', `SELECT s.account_id, a.account_no, (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, ${memberCols}
-    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
-const sessionWithAccountSql = prepared('session-with-account', `SELECT (s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale, ${answerRowColumns}, ${memberCols}
-    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')}
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`);
+// Every signed-in call runs one of these, so they are prepared statements (db client, `prepared`), and the calls of one
+// turn of the event loop share one run (lib/batched-lookup.ts). Staleness is decided by the database's clock, so every
+// instance agrees on when the slide is due.
+const sessionWhere = `s.token_hash = ANY($1::text[]) AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`;
+const sessionStale = `(s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale`;
+const sessionsSql = prepared('sessions', `SELECT s.token_hash AS session_hash, s.account_id, a.account_no, ${sessionStale}, ${memberCols}
+    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} WHERE ${sessionWhere}`);
+const sessionsWithAccountSql = prepared('sessions-with-account', `SELECT s.token_hash AS session_hash, ${sessionStale}, ${answerRowColumns}, ${memberCols}
+    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} WHERE ${sessionWhere}`);
+type SessionRow = MemberCols & { session_hash: string; session_stale: boolean };
 // The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
 const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
    WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);
 
-// API keys: the same shape of lookup, one indexed query by the key's hash. Revoked keys and keys of an account that
-// is no longer a developer or is closed fail here, on every instance at once (the state is in the database).
+// API keys: the same shape of lookup, by the key's hash (unique), batched the same way. Revoked keys and keys of an
+// account that is no longer a developer or is closed fail here, on every instance at once (the state is in the database).
 const keyStale = `(k.last_used_at IS NULL OR k.last_used_at < now() - make_interval(secs => $2))`;
-const keySql = prepared('api-key', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no, ${memberCols}
-    FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
-   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
-const keyWithAccountSql = prepared('api-key-with-account', `SELECT k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, ${answerRowColumns}, ${memberCols}
-    FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')}
-   WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`);
+const keyWhere = `k.key_hash = ANY($1::text[]) AND k.revoked_at IS NULL AND a.developer_at IS NOT NULL AND a.closed_at IS NULL AND ${memberLive('k')}`;
+const keysSql = prepared('api-keys', `SELECT k.key_hash, k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, k.account_id, a.account_no, ${memberCols}
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')} WHERE ${keyWhere}`);
+const keysWithAccountSql = prepared('api-keys-with-account', `SELECT k.key_hash, k.id AS key_id, k.scope AS key_scope, ${keyStale} AS key_stale, ${answerRowColumns}, ${memberCols}
+    FROM api_keys k JOIN accounts a ON a.id = k.account_id ${memberJoin('k')} WHERE ${keyWhere}`);
 // Last use is written at most once a minute per key, and only the instance whose UPDATE wins the minute writes the
 // activity-log entry: a hot key costs one write a minute, not one per call, however many servers it reaches.
 const keyTouchSql = prepared('api-key-touch', `WITH t AS (
@@ -96,14 +98,19 @@ const keyTouchSql = prepared('api-key-touch', `WITH t AS (
   INSERT INTO account_log (account_id, kind, action, params, ip, user_agent)
   SELECT account_id, 'signin', 'apiKey.use', jsonb_build_object('name', name, 'prefix', prefix, 'call', $4::text), $3, $5 FROM t`);
 
-type KeyRow = { key_id: number; key_scope: ApiKeyScope; key_stale: boolean };
+type KeyRow = MemberCols & { key_hash: string; key_id: number; key_scope: ApiKeyScope; key_stale: boolean };
+type Lookup<R> = (hash: string) => Promise<R | undefined>;
+interface Lookups {
+  session: Lookup<SessionRow & { account_id: number; account_no: string }>;
+  sessionWithAccount: Lookup<SessionRow & AnswerRow>;
+  key: Lookup<KeyRow & { account_id: number; account_no: string }>;
+  keyWithAccount: Lookup<KeyRow & AnswerRow>;
+}
 
 /** A call made with an API key: the key's account, if the key is live and its scope allows the route. */
-async function authenticateKey(scope: FastifyInstance, request: FastifyRequest, key: string, withRow: boolean): Promise<boolean> {
+async function authenticateKey(scope: FastifyInstance, lookups: Lookups, request: FastifyRequest, key: string, withRow: boolean): Promise<boolean> {
   const hash = sha256(key);
-  const [row] = withRow
-    ? await scope.db.query<KeyRow & MemberCols & AnswerRow>(keyWithAccountSql, [hash, touchEverySeconds])
-    : await scope.db.query<KeyRow & MemberCols & { account_id: number; account_no: string }>(keySql, [hash, touchEverySeconds]);
+  const row = await (withRow ? lookups.keyWithAccount(hash) : lookups.key(hash));
   if (!row) return false;
   const access: KeyAccess = keyAccessOf(request.routeOptions.config, request.method);
   const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
@@ -131,6 +138,12 @@ async function authenticateKey(scope: FastifyInstance, request: FastifyRequest, 
  * its route's options up.
  */
 export function requireSession(scope: FastifyInstance) {
+  const lookups: Lookups = {
+    session: batchedLookup(scope.db, sessionsSql, 'session_hash', [touchEverySeconds]),
+    sessionWithAccount: batchedLookup(scope.db, sessionsWithAccountSql, 'session_hash', [touchEverySeconds]),
+    key: batchedLookup(scope.db, keysSql, 'key_hash', [touchEverySeconds]),
+    keyWithAccount: batchedLookup(scope.db, keysWithAccountSql, 'key_hash', [touchEverySeconds]),
+  };
   const guard = (withRow: boolean): onRequestAsyncHookHandler => async (request, reply) => {
     const token = tokenOf(request);
     if (!token) {
@@ -139,14 +152,12 @@ export function requireSession(scope: FastifyInstance) {
     }
     // Keys and session tokens differ by their text alone (api-keys.ts), so a session call pays for nothing more.
     if (isApiKeyText(token)) {
-      if (await authenticateKey(scope, request, token, withRow)) return;
+      if (await authenticateKey(scope, lookups, request, token, withRow)) return;
       await limitCall(scope.db, request, reply, 'token');
       throw fail('UNAUTHORIZED');
     }
     const hash = sha256(token);
-    const [row] = withRow
-      ? await scope.db.query<AnswerRow & MemberCols & { session_stale: boolean }>(sessionWithAccountSql, [hash, touchEverySeconds])
-      : await scope.db.query<MemberCols & { account_id: number; account_no: string; session_stale: boolean }>(sessionSql, [hash, touchEverySeconds]);
+    const row = await (withRow ? lookups.sessionWithAccount(hash) : lookups.session(hash));
     if (!row) {
       // A refused token is an anonymous call: counted per address, so guessing tokens (or hammering verify_token) is bounded.
       await limitCall(scope.db, request, reply, 'token');
