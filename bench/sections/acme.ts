@@ -20,8 +20,10 @@ export async function run() {
     await addProducts(t.app, [testProducts.dv]);
     const a = await newAccount(t.app, 1_000_000_000);
     const api = client(t.app, a.token);
-    // A zone per client: the hosted-zone autopilot publishes one change at a time per zone.
-    for (let i = 0; i < 8; i++) await api.post('/dm-serv/v1/dns/zones', { zone: `c${i}.bench-acme.test` });
+    // A zone per client: the hosted-zone autopilot publishes one change at a time per zone. Each is a registrable name
+    // (right under the TLD): the CAA lookups climb to it, and a parent that no resolver here answers for would be a
+    // failed lookup, which holds issuance (RFC 8659 §3).
+    for (let i = 0; i < 8; i++) await api.post('/dm-serv/v1/dns/zones', { zone: `bench-acme-c${i}.test` });
     const key = (await api.post('/v1/acme/eabKeys', { name: 'bench' })).body.data as { key: { kid: string }; hmacKey: string };
     // One certificate key for every CSR: RSA key generation is the client's cost, not the server's.
     const certKey = await acme.crypto.createPrivateRsaKey(2048);
@@ -38,7 +40,7 @@ export async function run() {
     let n = 0;
     /** One order end to end; every name is in the hosted zone, so its authorization is valid without a challenge. */
     async function order(c: acme.Client, zone: number) {
-      const name = `n${n++}.c${zone}.bench-acme.test`;
+      const name = `n${n++}.bench-acme-c${zone}.test`;
       const [, nameCsr] = await acme.crypto.createCsr({ commonName: name }, certKey);
       const t0 = performance.now();
       const o = await c.createOrder({ identifiers: [{ type: 'dns', value: name }] });

@@ -277,6 +277,33 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     expect(nul.json.detail).toBe('Malformed request: payload has a NUL or unpaired surrogate at identifiers.0.value');
   });
 
+  it('keeps an order processing while a CAA lookup fails, and issues it by the queued job once the lookup answers', async () => {
+    // The parent of the name's zone is hosted nowhere: the resolver (this server's authoritative DNS) refuses it, as a
+    // lame nameserver would. No answer is no permission (RFC 8659 §3), but the order must not be left with nothing to move it.
+    const name = 'inner.lame-parent.test';
+    expect((await me.post('/dm-serv/v1/dns/zones', { zone: name })).body.code).toBe(200);
+    const o = await alice.post('new-order', { identifiers: [{ type: 'dns', value: name }] });
+    expect(o.json.status, o.body).toBe('ready');
+    // What validation queued has run, as a running worker would have done by now: only finalize can queue more.
+    await t.app.jobs.drain();
+    const csr = (await makeEcCsr(name)).replace(/-----[^-]+-----|\s/g, '');
+    const fin = await alice.post(String(o.json.finalize), { csr: Buffer.from(csr, 'base64').toString('base64url') });
+    expect(fin.json.status, fin.body).toBe('processing');
+    const [order] = await t.app.db.query<{ id: number }>(`SELECT id FROM orders WHERE common_name = $1`, [name]);
+    const queued = () => t.app.db.query<{ later: boolean }>(`SELECT run_at > now() AS later FROM jobs WHERE kind = 'issue.order' AND status = 'pending' AND payload->>'orderId' = $1`, [String(order!.id)]);
+    expect(await queued()).toEqual([{ later: true }]);
+    const [failed] = await t.app.db.query<{ detail: Record<string, string> }>(`SELECT detail FROM order_events WHERE order_id = $1 AND kind = 'caa_lookup_failed'`, [order!.id]);
+    expect(failed!.detail).toMatchObject({ domain: name, at: 'lame-parent.test', reason: 'REFUSED' });
+
+    // The parent answers now (hosted, no CAA record anywhere); the job's time comes and it issues.
+    expect((await me.post('/dm-serv/v1/dns/zones', { zone: 'lame-parent.test' })).body.code).toBe(200);
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'issue.order' AND status = 'pending' AND payload->>'orderId' = $1`, [String(order!.id)]);
+    await t.app.jobs.drain();
+    const polled = await alice.post(String(o.headers.location), '');
+    expect(polled.json.status, polled.body).toBe('valid');
+    expect((await alice.post(String(polled.json.certificate), '')).body).toContain('BEGIN CERTIFICATE');
+  });
+
   it('refuses to issue when CAA forbids the CA, and issues once the record allows it; ARI tells when to renew', async () => {
     expect((await me.post('/dm-serv/v1/dns/zones', { zone: 'caa.test' })).body.code).toBe(200);
     const recs = (await me.get('/dm-serv/v1/dns/zones/caa.test/records')).body.data as { zone: { serial: number } };

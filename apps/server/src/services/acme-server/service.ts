@@ -19,7 +19,7 @@ import { csrNames } from '../issuance/acme.ts';
 import { payOrdersFromBalance } from '../payments/order-payment.ts';
 import { InsufficientBalanceError } from '../payments/errors.ts';
 import { balanceOf } from '../payments/ledger.ts';
-import { checkOrder, startValidation } from '../dcv/validation.ts';
+import { checkOrder, issueJob, startValidation } from '../dcv/validation.ts';
 import { cancelOrders } from '../orders/actions.ts';
 import { RuleError } from '../purchase/rule-error.ts';
 import { checkVerificationForOrders } from '../payments/verification.ts';
@@ -51,7 +51,6 @@ async function publishNow(ctx: OrdersContext, orderId: number) {
  * the DCV code (services/dcv), issued by the CA adapter (services/issuance), like every order.
  */
 
-export const acmeIssueJob = 'issue.order';
 const day = 86400_000;
 /** How long an ACME order stays open for its client (RFC 8555 §7.1.3 expires). */
 const orderLifetimeDays = 7;
@@ -433,12 +432,13 @@ export async function finalize(ctx: OrdersContext, acct: AcmeAccount, acmeId: nu
     o.order_id, csr.pem, JSON.stringify(csr.keyParams), orderStatus.issuing,
   ]);
   if (took.length) {
-    try {
-      await issueOrder(ctx, o.order_id);
-    } catch {
-      // The issue job tries again; the client polls the order meanwhile.
-      await enqueue(ctx.db, acmeIssueJob, { orderId: o.order_id }, { dedupeKey: `issue:${o.order_id}:acme` });
-    }
+    // Not issued now (a CAA lookup failed, the CA did not answer): the issue job tries again when the outcome says,
+    // the client polling the order (processing) meanwhile. Without the job nothing would move the order.
+    const retryInSeconds = await issueOrder(ctx, o.order_id).then(
+      (out) => (out && 'retryInSeconds' in out ? out.retryInSeconds : undefined),
+      () => 0,
+    );
+    if (retryInSeconds !== undefined) await enqueue(ctx.db, issueJob, { orderId: o.order_id }, { dedupeKey: `issue:${o.order_id}`, delaySeconds: retryInSeconds });
   }
   return ownedOrder(ctx.db, acct, acmeId);
 }
