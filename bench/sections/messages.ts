@@ -21,8 +21,18 @@ export async function run() {
     );
     await db.query('ANALYZE site_messages');
     const headers = { token, authorization: token };
-    const account = await load('GET /v1/account', { url: `${server.url}/v1/account`, headers });
-    const summary = await load('GET /v1/siteMsg/summary (20,000 messages, 2,000 unread)', { url: `${server.url}/v1/siteMsg/summary`, headers });
+    // The two in alternation, two rounds each, after a warm-up: other work on the machine weighs on both alike.
+    await load('  warm-up GET /v1/account', { url: `${server.url}/v1/account`, headers, duration: 2 });
+    await load('  warm-up GET /v1/siteMsg/summary', { url: `${server.url}/v1/siteMsg/summary`, headers, duration: 2 });
+    const account = { requests: { average: 0 }, latency: { p99: 0 } };
+    const summary = { requests: { average: 0 }, latency: { p99: 0 } };
+    for (let round = 1; round <= 2; round++) {
+      for (const [into, title, path] of [[account, 'GET /v1/account', '/v1/account'], [summary, 'GET /v1/siteMsg/summary (20,000 messages, 2,000 unread)', '/v1/siteMsg/summary']] as const) {
+        const r = await load(`  round ${round}: ${title}`, { url: `${server.url}${path}`, headers });
+        into.requests.average += r.requests.average / 2;
+        into.latency.p99 = Math.max(into.latency.p99, r.latency.p99);
+      }
+    }
     await load('GET /v1/siteMsg (first page)', { url: `${server.url}/v1/siteMsg`, headers });
     await load('GET /v1/dashboard', { url: `${server.url}/v1/dashboard`, headers });
     const ratio = summary.requests.average / account.requests.average;
@@ -30,7 +40,7 @@ export async function run() {
     const p99 = summary.latency.p99 / Math.max(1, account.latency.p99);
     console.log(
       verdict(
-        `bell count: ${Math.round(ratio * 100)}% of GET /v1/account's throughput, p99 ${summary.latency.p99} ms (${p99.toFixed(1)}× its p99)`,
+        `bell count: ${Math.round(summary.requests.average)} req/s, ${Math.round(ratio * 100)}% of GET /v1/account's ${Math.round(account.requests.average)} req/s (two rounds each), p99 ${summary.latency.p99} ms (${p99.toFixed(1)}× its p99)`,
         'at least 50% of the throughput, p99 at most 2×',
         ratio >= 0.5 && p99 <= 2,
       ),

@@ -14,7 +14,8 @@ import type { Prepared, Queryable, Row } from '@cc/db/client';
 export function batchedLookup<R extends Row>(db: Queryable, sql: Prepared, keyColumn: keyof R & string, rest: readonly unknown[] = []) {
   const loader = new DataLoader<string, R | undefined>(
     async (keys) => {
-      const rows = await db.query<R>(sql, [keys, ...rest]);
+      // One key asked by several calls (a page's calls, a client's burst) is read once.
+      const rows = await db.query<R>(sql, [[...new Set(keys)], ...rest]);
       const byKey = new Map(rows.map((r) => [r[keyColumn] as string, r]));
       return keys.map((k) => byKey.get(k));
     },

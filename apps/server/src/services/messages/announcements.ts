@@ -1,10 +1,11 @@
-import type { Db, Queryable } from '@cc/db/client';
+import { prepared, type Db, type Queryable } from '@cc/db/client';
+import { batchedLookup } from '../../lib/batched-lookup.ts';
 import { accountIdOf, type Who } from '../team/scope.ts';
 import type { Locale } from '@cc/contracts/messages';
 import { announcementInput, type Announcement, type AnnouncementKind, type AnnouncementListAnswer, type SiteMsgSummary } from '@cc/contracts/site-messages';
 import type { z } from 'zod';
 import { fail } from '../../lib/app-error.ts';
-import { unreadCount } from './site-messages.ts';
+import { unreadCount, unreadCountSql } from './site-messages.ts';
 
 type Row = {
   id: number;
@@ -20,8 +21,11 @@ type Row = {
 
 /** In force now and not hidden by the account; `r` is the account's read row. */
 const live = `a.starts_at <= now() AND (a.ends_at IS NULL OR a.ends_at > now()) AND COALESCE(r.hidden, false) = false`;
-const select = `SELECT a.id, a.kind, a.title_zh, a.title_en, a.body_zh, a.body_en, a.starts_at, a.ends_at, r.read_at
-                  FROM announcements a LEFT JOIN announcement_reads r ON r.announcement_id = a.id AND r.account_id = $1`;
+const selectFor = (account: string) => `SELECT a.id, a.kind, a.title_zh, a.title_en, a.body_zh, a.body_en, a.starts_at, a.ends_at, r.read_at
+                  FROM announcements a LEFT JOIN announcement_reads r ON r.announcement_id = a.id AND r.account_id = ${account}`;
+const select = selectFor('$1');
+/** The newest announcement in force the account `account` (an SQL expression) has not read. */
+const newestUnreadFor = (account: string) => `${selectFor(account)} WHERE ${live} AND r.read_at IS NULL ORDER BY a.starts_at DESC, a.id DESC LIMIT 1`;
 
 const of = (locale: Locale, r: Row): Announcement => ({
   id: r.id,
@@ -42,10 +46,31 @@ export async function listAnnouncements(q: Queryable, accountId: number, locale:
 /** The summary's count stops here: the bell shows 99+. */
 export const summaryUnreadCap = 100;
 
-/** GET /v1/siteMsg/summary: the header's one call: the bell's count and the newest unread announcement. */
-export async function siteMsgSummary(q: Queryable, who: Who, locale: Locale): Promise<SiteMsgSummary> {
-  const [newest] = await q.query<Row>(`${select} WHERE ${live} AND r.read_at IS NULL ORDER BY a.starts_at DESC, a.id DESC LIMIT 1`, [accountIdOf(who)]);
+/** GET /v1/siteMsg/summary for a caller whose inbox is narrowed to departments: its count and the newest unread announcement. */
+async function deptSummary(q: Queryable, who: Who, locale: Locale): Promise<SiteMsgSummary> {
+  const [newest] = await q.query<Row>(newestUnreadFor('$1'), [accountIdOf(who)]);
   return { unread: await unreadCount(q, who, summaryUnreadCap), announcement: newest ? of(locale, newest) : null };
+}
+
+// The bell's answer of whole accounts, one row per account asked ($1: their ids as text), in one statement.
+const summariesSql = prepared('site-msg-summaries', `SELECT k.id::text AS account_key, ${unreadCountSql('k.id', '', summaryUnreadCap)} AS unread, n.*
+    FROM unnest($1::text[]::bigint[]) AS k(id) LEFT JOIN LATERAL (${newestUnreadFor('k.id')}) n ON true`);
+// No announcement unread: the LEFT JOIN's columns are null.
+type SummaryRow = { account_key: string; unread: number } & (Row | { id: null });
+
+/**
+ * GET /v1/siteMsg/summary: the header's one call on every page: the bell's count and the newest unread announcement.
+ * It must cost about what the cheapest signed-in read costs, so a whole account's (the holder's, or a member's who
+ * sees every department) is read as the session is: the calls of one turn of the event loop in one statement.
+ */
+export function siteMsgSummaries(db: Queryable): (who: Who, locale: Locale) => Promise<SiteMsgSummary> {
+  const wholeAccount = batchedLookup<SummaryRow>(db, summariesSql, 'account_key');
+  return async (who, locale) => {
+    if (typeof who !== 'number' && who.depts !== null) return deptSummary(db, who, locale);
+    const row = await wholeAccount(String(accountIdOf(who)));
+    if (!row) throw new Error('the bell summary answered no row for an account');
+    return { unread: row.unread, announcement: row.id === null ? null : of(locale, row) };
+  };
 }
 
 async function mark(db: Db, accountId: number, id: number, hide: boolean): Promise<void> {

@@ -76,16 +76,16 @@ function inboxSql(who: Who, params: unknown[]): string {
   return ` AND site_messages.about_object${deptFilterSql(who, 'site_messages', params)}`;
 }
 
+/** The unread count of the account `account` (an SQL expression) as a scalar; `mine` narrows it (inboxSql); with `cap`, counting stops there. */
+export const unreadCountSql = (account: string, mine = '', cap?: number) =>
+  cap
+    ? `(SELECT count(*)::int FROM (SELECT 1 FROM site_messages WHERE account_id = ${account} AND read_at IS NULL${mine} LIMIT ${cap}) x)`
+    : `(SELECT count(*)::int FROM site_messages WHERE account_id = ${account} AND read_at IS NULL${mine})`;
+
 /** Unread messages; with `cap`, counting stops there (the bell shows 99+, so it need not count a backlog on every page). */
 export async function unreadCount(q: Queryable, who: Who, cap?: number): Promise<number> {
   const params: unknown[] = [accountIdOf(who)];
-  const mine = inboxSql(who, params);
-  const [r] = await q.query<{ n: number }>(
-    cap
-      ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM site_messages WHERE account_id = $1 AND read_at IS NULL${mine} LIMIT ${cap}) x`
-      : `SELECT count(*)::int AS n FROM site_messages WHERE account_id = $1 AND read_at IS NULL${mine}`,
-    params,
-  );
+  const [r] = await q.query<{ n: number }>(`SELECT ${unreadCountSql('$1', inboxSql(who, params), cap)} AS n`, params);
   return r?.n ?? 0;
 }
 
