@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('messenger', deps.messenger ?? createMessenger(config, db, app.log));
   app.decorateRequest('account', null as never);
   app.decorateRequest('accountRow', undefined);
+  app.decorateRequest('sessionRead', undefined);
   app.decorateRequest('locale', 'zh');
 
   // Hooks that run on every call are synchronous (done callbacks): an async hook costs promise turns on each call.

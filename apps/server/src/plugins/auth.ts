@@ -79,6 +79,22 @@ const sessionsSql = prepared('sessions', `SELECT s.token_hash AS session_hash, s
 const sessionsWithAccountSql = prepared('sessions-with-account', `SELECT s.token_hash AS session_hash, ${sessionStale}, ${answerRowColumns}, ${memberCols}
     FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} WHERE ${sessionWhere}`);
 type SessionRow = MemberCols & { session_hash: string; session_stale: boolean };
+
+/**
+ * A read a route makes on every call (the header bell on every page), done in the session's own statement: one round
+ * trip to the database instead of two. `columns` (a select list) and `joins` may use `s` (the session's row, its
+ * account_id) and `a` (the account's); the columns come back as one JSON object, so their names meet nothing of the
+ * session's. Declared with `config: { sessionRead }`; the route reads the object with sessionReadOf, which answers
+ * undefined for a call made with an API key (the route then reads its own way).
+ */
+export interface SessionRead {
+  /** Names the prepared statement (letters, digits, '-' and '_'). */
+  name: string;
+  columns: string;
+  joins?: string;
+}
+const sessionsWithReadSql = (r: SessionRead) => prepared(`sessions-with-${r.name}`, `SELECT s.token_hash AS session_hash, s.account_id, a.account_no, ${sessionStale}, ${memberCols},
+    (SELECT to_jsonb(x) FROM (SELECT ${r.columns}) x) AS session_read FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} ${r.joins ?? ''} WHERE ${sessionWhere}`);
 // The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
 const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
    WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);
@@ -144,7 +160,8 @@ export function requireSession(scope: FastifyInstance) {
     key: batchedLookup(scope.db, keysSql, 'key_hash', [touchEverySeconds]),
     keyWithAccount: batchedLookup(scope.db, keysWithAccountSql, 'key_hash', [touchEverySeconds]),
   };
-  const guard = (withRow: boolean): onRequestAsyncHookHandler => async (request, reply) => {
+  // A guard per kind of read: session only, with the account row, or with a route's own read (SessionRead).
+  const guard = (withRow: boolean, read?: Lookup<SessionRow & { account_id: number; account_no: string; session_read?: unknown }>): onRequestAsyncHookHandler => async (request, reply) => {
     const token = tokenOf(request);
     if (!token) {
       await limitCall(scope.db, request, reply, 'token');
@@ -157,7 +174,7 @@ export function requireSession(scope: FastifyInstance) {
       throw fail('UNAUTHORIZED');
     }
     const hash = sha256(token);
-    const row = await (withRow ? lookups.sessionWithAccount(hash) : lookups.session(hash));
+    const row = await (read ? read(hash) : withRow ? lookups.sessionWithAccount(hash) : lookups.session(hash));
     if (!row) {
       // A refused token is an anonymous call: counted per address, so guessing tokens (or hammering verify_token) is bounded.
       await limitCall(scope.db, request, reply, 'token');
@@ -170,6 +187,7 @@ export function requireSession(scope: FastifyInstance) {
       request.accountRow = row;
     } else {
       request.account = { id: row.account_id, accountNo: row.account_no, tokenHash: hash, member };
+      if (read && 'session_read' in row) request.sessionRead = row.session_read;
     }
     demandRoutePermission(request);
     // The client stores whatever comes back here; the same token, its expiry pushed ahead.
@@ -177,11 +195,19 @@ export function requireSession(scope: FastifyInstance) {
   };
   const withAccountRow = guard(true);
   const sessionOnly = guard(false);
+  const withRead = new Map<string, onRequestAsyncHookHandler>();
+  const readGuard = (r: SessionRead) => {
+    let g = withRead.get(r.name);
+    if (!g) withRead.set(r.name, (g = guard(false, batchedLookup(scope.db, sessionsWithReadSql(r), 'session_hash', [touchEverySeconds]))));
+    return g;
+  };
   scope.addHook('onRoute', (route) => {
     // Marked as signed-in for the API reference (which shows what key scope each needs).
     route.config = { ...route.config, signedIn: true };
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    route.onRequest = [route.config?.accountRow === true ? withAccountRow : sessionOnly, ...own];
+    const read = route.config.sessionRead;
+    if (read && route.config.accountRow) throw new Error(`${route.url}: config.sessionRead and config.accountRow are two reads with the session; pick one`);
+    route.onRequest = [read ? readGuard(read) : route.config.accountRow === true ? withAccountRow : sessionOnly, ...own];
   });
 }
 
@@ -191,16 +217,25 @@ export function accountRowOf(request: FastifyRequest): AnswerRow {
   return request.accountRow;
 }
 
+/** The object of the route's SessionRead, read with the session; undefined for a call made with an API key. */
+export function sessionReadOf<T>(request: FastifyRequest): T | undefined {
+  return request.sessionRead as T | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on signed-in routes only. */
     account: SessionAccount;
+    /** Set on routes declared with `config: { sessionRead }`, for a session's call (sessionReadOf). */
+    sessionRead?: unknown;
     /** Set on signed-in routes declared with `config: { accountRow: true }` only (accountRowOf). */
     accountRow?: AnswerRow;
   }
   interface FastifyContextConfig {
     /** The route answers from the signed-in account's row: requireSession reads it with the session. */
     accountRow?: boolean;
+    /** A read the route makes on every call, done in the session's statement (SessionRead, sessionReadOf). */
+    sessionRead?: SessionRead;
     /** Set by requireSession on every route it guards. */
     signedIn?: boolean;
     /**

@@ -14,10 +14,11 @@ import {
 } from '@cc/contracts/site-messages';
 import type { FastifyRequest } from 'fastify';
 import { compiledAnswer } from '../../lib/compiled-answer.ts';
+import { sessionReadOf } from '../../plugins/auth.ts';
 import { ok } from '../../lib/envelope.ts';
 import { deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
 import { deleteSiteMessage, listSiteMessages, readAllSiteMessages, readSiteMessage } from '../../services/messages/site-messages.ts';
-import { hideAnnouncement, listAnnouncements, readAnnouncement, siteMsgSummaries } from '../../services/messages/announcements.ts';
+import { bellRead, hideAnnouncement, listAnnouncements, readAnnouncement, siteMsgSummary, type BellRow } from '../../services/messages/announcements.ts';
 
 /**
  * Whose messages the caller reads: all of the account's for the holder and members who see all departments; a member
@@ -27,17 +28,17 @@ const inboxOf = (request: FastifyRequest) => deptScopeOf(request);
 
 /** The message centre (/notification), the header bell and the platform's announcements: the caller's own only. */
 export const siteMsgRoutes: FastifyPluginAsyncZod = async (app) => {
-  const summaryOf = siteMsgSummaries(app.db);
   const tags = ['messages'];
   permissionDefault(app, 'self');
 
   app.get('/v1/siteMsg/summary', {
     schema: { tags, summary: 'The header\'s one call on every page: unread messages and the newest unread announcement', response: { 200: envelope(siteMsgSummaryAnswer) } },
-    // Asked on every page: written by a compiled serializer, as GET /v1/account is.
+    // Asked on every page: read with the session (one round trip) and written by a compiled serializer, as GET /v1/account is.
+    config: { sessionRead: bellRead },
     serializerCompiler: compiledAnswer,
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await summaryOf(await inboxOf(request), request.locale));
+    return ok(await siteMsgSummary(app.db, await inboxOf(request), request.locale, sessionReadOf<BellRow>(request)));
   });
 
   app.get('/v1/siteMsg', {

@@ -1,5 +1,4 @@
-import { prepared, type Db, type Queryable } from '@cc/db/client';
-import { batchedLookup } from '../../lib/batched-lookup.ts';
+import type { Db, Queryable } from '@cc/db/client';
 import { accountIdOf, type Who } from '../team/scope.ts';
 import type { Locale } from '@cc/contracts/messages';
 import { announcementInput, type Announcement, type AnnouncementKind, type AnnouncementListAnswer, type SiteMsgSummary } from '@cc/contracts/site-messages';
@@ -14,9 +13,9 @@ type Row = {
   title_en: string;
   body_zh: string;
   body_en: string;
-  starts_at: Date;
-  ends_at: Date | null;
-  read_at: Date | null;
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  read_at: Date | string | null;
 };
 
 /** In force now and not hidden by the account; `r` is the account's read row. */
@@ -46,31 +45,29 @@ export async function listAnnouncements(q: Queryable, accountId: number, locale:
 /** The summary's count stops here: the bell shows 99+. */
 export const summaryUnreadCap = 100;
 
-/** GET /v1/siteMsg/summary for a caller whose inbox is narrowed to departments: its count and the newest unread announcement. */
-async function deptSummary(q: Queryable, who: Who, locale: Locale): Promise<SiteMsgSummary> {
-  const [newest] = await q.query<Row>(newestUnreadFor('$1'), [accountIdOf(who)]);
-  return { unread: await unreadCount(q, who, summaryUnreadCap), announcement: newest ? of(locale, newest) : null };
-}
-
-// The bell's answer of whole accounts, one row per account asked ($1: their ids as text), in one statement.
-const summariesSql = prepared('site-msg-summaries', `SELECT k.id::text AS account_key, ${unreadCountSql('k.id', '', summaryUnreadCap)} AS unread, n.*
-    FROM unnest($1::text[]::bigint[]) AS k(id) LEFT JOIN LATERAL (${newestUnreadFor('k.id')}) n ON true`);
-// No announcement unread: the LEFT JOIN's columns are null.
-type SummaryRow = { account_key: string; unread: number } & (Row | { id: null });
+/**
+ * The bell of the signed-in account, read in the session's own statement (plugins/auth.ts SessionRead): the header
+ * asks for it on every page, so it costs one round trip, as the session check alone does. `s` is the session's row.
+ */
+export const bellRead = {
+  name: 'bell',
+  columns: `${unreadCountSql('s.account_id', '', summaryUnreadCap)} AS unread, to_jsonb(n) AS announcement`,
+  joins: `LEFT JOIN LATERAL (${newestUnreadFor('s.account_id')}) n ON true`,
+};
+/** bellRead's answer (dates as JSON text). */
+export type BellRow = { unread: number; announcement: Row | null };
 
 /**
- * GET /v1/siteMsg/summary: the header's one call on every page: the bell's count and the newest unread announcement.
- * It must cost about what the cheapest signed-in read costs, so a whole account's (the holder's, or a member's who
- * sees every department) is read as the session is: the calls of one turn of the event loop in one statement.
+ * GET /v1/siteMsg/summary: the header's one call: the bell's count and the newest unread announcement. From the
+ * session's read when the caller reads the whole account's messages; a member narrowed to departments, or a call with
+ * an API key, reads its own.
  */
-export function siteMsgSummaries(db: Queryable): (who: Who, locale: Locale) => Promise<SiteMsgSummary> {
-  const wholeAccount = batchedLookup<SummaryRow>(db, summariesSql, 'account_key');
-  return async (who, locale) => {
-    if (typeof who !== 'number' && who.depts !== null) return deptSummary(db, who, locale);
-    const row = await wholeAccount(String(accountIdOf(who)));
-    if (!row) throw new Error('the bell summary answered no row for an account');
-    return { unread: row.unread, announcement: row.id === null ? null : of(locale, row) };
-  };
+export async function siteMsgSummary(q: Queryable, who: Who, locale: Locale, read?: BellRow): Promise<SiteMsgSummary> {
+  if (read && (typeof who === 'number' || who.depts === null)) {
+    return { unread: read.unread, announcement: read.announcement ? of(locale, read.announcement) : null };
+  }
+  const [newest] = await q.query<Row>(newestUnreadFor('$1'), [accountIdOf(who)]);
+  return { unread: await unreadCount(q, who, summaryUnreadCap), announcement: newest ? of(locale, newest) : null };
 }
 
 async function mark(db: Db, accountId: number, id: number, hide: boolean): Promise<void> {
