@@ -145,6 +145,7 @@ describe(`lookups of the names an account holds read a few index entries among $
   let accountId = 0;
   let first = { name: '', orderNo: '' };
   let some: string[] = [];
+  let newest = '';
   const holdNames = async (n: number) =>
     t.app.db.query<{ name: string; order_no: string }>(
       `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at)
@@ -157,7 +158,9 @@ describe(`lookups of the names an account holds read a few index entries among $
     const [r] = await holdNames(1);
     first = { name: r!.name, orderNo: r!.order_no };
     await t.app.db.query(`ANALYZE domains`);
-    some = (await holdNames(burst)).slice(0, 3).map((r) => r.name);
+    const held = await holdNames(burst);
+    some = held.slice(0, 3).map((r) => r.name);
+    newest = held.at(-1)!.name;
   });
   /** The domains area's use cases, run inside the test's transaction so that its counters see their reads. */
   const inTx = (q: Queryable) => createDomainsContext({ db: { ...t.app.db, query: q.query.bind(q), tx: (fn) => fn(q) } as Db, log: t.app.log });
@@ -171,6 +174,11 @@ describe(`lookups of the names an account holds read a few index entries among $
     }],
     ['a remark by the order number', async (q) => {
       expect(await setRemark(inTx(q), accountId, first.orderNo, 'plans')).toEqual({ orderNo: first.orderNo, remark: 'plans' });
+    }],
+    ['a message about a name (its department and author), the name last held', async (q) => {
+      await notifyAccount(q, accountId, 'domainExpiring', { domain: newest, expiresAt: '2027-01-01', notAfter: '2027-01-01', days: 30 }, { mailAndSms: false });
+      const [m] = await q.query<{ about: boolean }>(`SELECT about_object AS about FROM site_messages WHERE account_id = $1 ORDER BY id DESC LIMIT 1`, [accountId]);
+      expect(m?.about).toBe(true);
     }],
   ];
   it.each(lookups)('%s', async (_, lookup) => {

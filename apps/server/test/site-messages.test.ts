@@ -6,6 +6,7 @@ import { sha256hex } from './session-helpers.ts';
 import { publishAnnouncement } from '../src/services/messages/announcements.ts';
 import { notifyAccount } from '../src/services/messages/notify.ts';
 import { hashPassword } from '../src/lib/password.ts';
+import { toAscii } from '@cc/domain/domain-names';
 
 /** The message centre, announcements and the dashboard: what the product tells an account, and what it asks it to do. */
 
@@ -128,6 +129,26 @@ describe('site messages', () => {
     const me = client(t.app, a.token);
     expect(data<{ unread: number }>(await me.get('/v1/siteMsg/summary')).unread).toBe(100);
     expect(data<List>(await me.get('/v1/siteMsg?limit=10'))).toMatchObject({ total: 150, unread: 150 });
+  });
+
+  it('ties a message about a name the account holds to that name, written in its Unicode form or its ASCII one', async () => {
+    const a = await newAccount(t.app);
+    const other = await newAccount(t.app);
+    const unicode = `例子${Date.now()}.com`;
+    await t.app.db.query(
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at) VALUES ($1, $2, $3, $4, 'com', now(), now() + interval '1 year')`,
+      [a.id, `DP${Date.now()}`, toAscii(unicode), unicode],
+    );
+    const about = async (accountId: number, domain: string) => {
+      await notifyAccount(t.app.db, accountId, 'domainExpiring', { domain, expiresAt: '2027-01-01', notAfter: '2027-01-01', days: 30 }, { mailAndSms: false });
+      const [m] = await t.app.db.query<{ about: boolean }>(`SELECT about_object AS about FROM site_messages WHERE account_id = $1 ORDER BY id DESC LIMIT 1`, [accountId]);
+      return m!.about;
+    };
+    expect(await about(a.id, unicode)).toBe(true);
+    expect(await about(a.id, toAscii(unicode))).toBe(true);
+    expect(await about(a.id, 'not-held.example')).toBe(false);
+    // Another account's message naming it is about nothing of that account's.
+    expect(await about(other.id, unicode)).toBe(false);
   });
 
   it('leaves another account\'s messages untouchable: not listed, not read, not deleted', async () => {

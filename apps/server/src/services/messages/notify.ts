@@ -2,6 +2,8 @@ import type { Queryable } from '@cc/db/client';
 import { informTypes, type InformType } from '@cc/contracts/account';
 import type { SiteMsgKind, SiteMsgParams } from '@cc/contracts/site-messages';
 import { enqueue } from '../jobs/queue.ts';
+import { toAscii } from '@cc/domain/domain-names';
+import { heldDomainIdsSql } from '../domains/held.ts';
 import { accountOrderIdsSql } from '../orders/by-number.ts';
 
 /** Kinds that also go by mail and SMS through the inform.send job, per the account's /account/notify settings. */
@@ -29,11 +31,12 @@ export async function notifyAccount(q: Queryable, accountId: number, kind: SiteM
     `WITH obj AS (
        SELECT dept_id, member_id FROM orders WHERE id IN ${accountOrderIdsSql('$1::int', `ARRAY[$3::jsonb->>'orderNo']`)}
        UNION ALL
-       SELECT dept_id, member_id FROM domains WHERE account_id = $1 AND $3::jsonb->>'domain' IN (name, unicode) AND gone_at IS NULL
+       SELECT dept_id, member_id FROM domains WHERE id IN ${heldDomainIdsSql('$1::int', 'ARRAY[$4::text]')}
        LIMIT 1)
      INSERT INTO site_messages (account_id, kind, params, about_object, dept_id, member_id)
      SELECT $1, $2, $3::jsonb, EXISTS (SELECT 1 FROM obj), (SELECT dept_id FROM obj), (SELECT member_id FROM obj)`,
-    [accountId, kind, JSON.stringify(params)],
+    // A domain is named in its Unicode form or its ASCII one: held names are found by the ASCII one (domains/held.ts).
+    [accountId, kind, JSON.stringify(params), typeof params.domain === 'string' ? toAscii(params.domain) : null],
   );
   if (opts.mailAndSms !== false && informedLater(kind)) await enqueue(q, 'inform.send', { accountId, informType: kind, params });
 }
