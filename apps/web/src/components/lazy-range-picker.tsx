@@ -16,11 +16,18 @@ export type LazyRangePickerProps = Omit<RangePickerProps, 'placeholder' | 'style
 /**
  * antd's range picker, a large part of a list page's code, loaded when the user reaches for it (pointer over, touch,
  * focus) rather than with the page: until then a box of the same size and look. A focus or touch opens the real one
- * as soon as it is there. A picker that opens with a value loads at once.
+ * as soon as it is there, whenever its code arrives (before or after the press: its open state is held here, not
+ * given once at its mount). A picker that opens with a value loads at once.
  */
-export function LazyRangePicker({ width, placeholder, 'data-testid': testId, ...props }: LazyRangePickerProps) {
+export function LazyRangePicker({ width, placeholder, 'data-testid': testId, onOpenChange, ...props }: LazyRangePickerProps) {
   const [wanted, setWanted] = useState(props.value != null || props.defaultValue != null);
   const [reached, setReached] = useState(false);
+  const [open, setOpen] = useState(false);
+  const reach = () => {
+    setWanted(true);
+    setReached(true);
+    setOpen(true);
+  };
   const standIn = (
     <Input
       readOnly
@@ -30,20 +37,25 @@ export function LazyRangePicker({ width, placeholder, 'data-testid': testId, ...
       suffix={<CalendarOutlined />}
       data-testid={testId}
       onPointerEnter={() => setWanted(true)}
-      onPointerDown={() => {
-        setWanted(true);
-        setReached(true);
-      }}
-      onFocus={() => {
-        setWanted(true);
-        setReached(true);
-      }}
+      onPointerDown={reach}
+      onFocus={reach}
     />
   );
   if (!wanted) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <RangePicker {...props} data-testid={testId} placeholder={placeholder} style={{ width }} autoFocus={reached} defaultOpen={reached} />
+      <RangePicker
+        {...props}
+        data-testid={testId}
+        placeholder={placeholder}
+        style={{ width }}
+        autoFocus={reached}
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          onOpenChange?.(o);
+        }}
+      />
     </Suspense>
   );
 }
