@@ -74,10 +74,12 @@ export async function revokeSessions(db: Queryable, accountId: number, exceptTok
 // instance agrees on when the slide is due.
 const sessionWhere = `s.token_hash = ANY($1::text[]) AND s.revoked_at IS NULL AND s.expires_at > now() AND a.closed_at IS NULL AND ${memberLive('s')}`;
 const sessionStale = `(s.last_seen_at < now() - make_interval(secs => $2)) AS session_stale`;
-const sessionsSql = prepared('sessions', `SELECT s.token_hash AS session_hash, s.account_id, a.account_no, ${sessionStale}, ${memberCols}
-    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} WHERE ${sessionWhere}`);
-const sessionsWithAccountSql = prepared('sessions-with-account', `SELECT s.token_hash AS session_hash, ${sessionStale}, ${answerRowColumns}, ${memberCols}
-    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} WHERE ${sessionWhere}`);
+/** The sessions asked for with `columns` of the session `s` and its account `a` (and of `joins`), as statement `name`. */
+const sessionsWith = (name: string, columns: string, joins = '') =>
+  prepared(name, `SELECT s.token_hash AS session_hash, ${sessionStale}, ${memberCols}, ${columns}
+    FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} ${joins} WHERE ${sessionWhere}`);
+const sessionsSql = sessionsWith('sessions', 's.account_id, a.account_no');
+const sessionsWithAccountSql = sessionsWith('sessions-with-account', answerRowColumns);
 type SessionRow = MemberCols & { session_hash: string; session_stale: boolean };
 
 /**
@@ -93,8 +95,8 @@ export interface SessionRead {
   columns: string;
   joins?: string;
 }
-const sessionsWithReadSql = (r: SessionRead) => prepared(`sessions-with-${r.name}`, `SELECT s.token_hash AS session_hash, s.account_id, a.account_no, ${sessionStale}, ${memberCols},
-    (SELECT to_jsonb(x) FROM (SELECT ${r.columns}) x) AS session_read FROM sessions s JOIN accounts a ON a.id = s.account_id ${memberJoin('s')} ${r.joins ?? ''} WHERE ${sessionWhere}`);
+const sessionsWithReadSql = (r: SessionRead) =>
+  sessionsWith(`sessions-with-${r.name}`, `s.account_id, a.account_no, (SELECT to_jsonb(x) FROM (SELECT ${r.columns}) x) AS session_read`, r.joins);
 // The WHERE repeats the staleness test: two instances that both saw a stale session slide it once.
 const touchSql = prepared('session-touch', `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
    WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $3)`);

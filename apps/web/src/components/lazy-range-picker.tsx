@@ -21,11 +21,10 @@ export type LazyRangePickerProps = Omit<RangePickerProps, 'placeholder' | 'style
  */
 export function LazyRangePicker({ width, placeholder, 'data-testid': testId, onOpenChange, ...props }: LazyRangePickerProps) {
   const [wanted, setWanted] = useState(props.value != null || props.defaultValue != null);
-  const [reached, setReached] = useState(false);
+  // Only a press or a focus on the stand-in opens it before its code is there: autoFocus (read at mount) follows it.
   const [open, setOpen] = useState(false);
   const reach = () => {
     setWanted(true);
-    setReached(true);
     setOpen(true);
   };
   const standIn = (
@@ -49,7 +48,7 @@ export function LazyRangePicker({ width, placeholder, 'data-testid': testId, onO
         data-testid={testId}
         placeholder={placeholder}
         style={{ width }}
-        autoFocus={reached}
+        autoFocus={open}
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
