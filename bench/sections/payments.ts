@@ -7,7 +7,6 @@ import { createDb } from '@cc/db/client';
 import { createCsr, generateKeyPair } from '@cc/pki/csr';
 import { pemEncode } from '@cc/pki/encoding';
 import { load, startServer, type RunningServer } from '../lib.ts';
-import { asyncCommitSql } from '../../apps/server/src/services/payments/tx.ts';
 
 const product = 'PS-DV-SSL';
 const singles = 3000;
@@ -108,44 +107,6 @@ export async function onServer<T>(env: Record<string, string>, measure: (server:
   }
 }
 
-/**
- * What holding the account row across the commit's disk flush costs, without the server: 10 connections update one
- * row (as payments of one account do), committing synchronously (the lock held through the flush) or as the balance
- * payment does (asyncCommitSql, then a synchronous flush of its own, the lock released at commit). In alternation.
- */
-export async function rowLockFigure(url: string, schema: string): Promise<void> {
-  const db = await createDb({ url, schema });
-  try {
-    await db.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    await db.query(`CREATE TABLE IF NOT EXISTS row_lock_probe (id int PRIMARY KEY, v bigint NOT NULL)`);
-    await db.query(`INSERT INTO row_lock_probe VALUES (1, 0) ON CONFLICT DO NOTHING`);
-    const run = async (released: boolean) => {
-      let n = 0;
-      const end = Date.now() + 3000;
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        for (; Date.now() < end; n++) {
-          if (!released) await db.query(`UPDATE row_lock_probe SET v = v + 1 WHERE id = 1`);
-          else {
-            await db.query(`WITH ${asyncCommitSql} UPDATE row_lock_probe SET v = v + 1 FROM async_commit WHERE id = 1`);
-            await db.query(`SELECT pg_current_xact_id()`);
-          }
-        }
-      }));
-      return n / 3;
-    };
-    let held = 0;
-    let released = 0;
-    for (let round = 0; round < 2; round++) {
-      held += (await run(false)) / 2;
-      released += (await run(true)) / 2;
-    }
-    console.log(`one row updated by 10 connections: lock held across the flush ${Math.round(held)}/s, released at commit ${Math.round(released)}/s ` +
-      `(${(released / held).toFixed(2)}×, same run)`);
-  } finally {
-    await db.close();
-  }
-}
-
 export async function run() {
   // Paid orders start DNS validation in the background: a closed local port answers at once, no outside lookups.
   const common = { CAPTCHA: 'off', DNS_RESOLVER: '127.0.0.1:9' };
@@ -161,7 +122,6 @@ export async function run() {
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   console.log('\n# Payments, PostgreSQL (DATABASE_URL, a schema of its own per server)');
   try {
-    await rowLockFigure(url, `${schema}_c`);
     // Three rounds, each on a server and schema of its own, judged by the median: one round on this shared machine
     // ranged 750–1,100/s from one run to the next.
     const rounds: { perSecond: number; errors: number }[] = [];
@@ -175,7 +135,7 @@ export async function run() {
       `${batchPg.ms.toFixed(0)} ms, ${batchPg.paid} paid — ${verdict(batchPg.ms <= aims.batchEndMs && batchPg.paid === batch)}`);
   } finally {
     const db = await createDb({ url });
-    for (const s of ['a1', 'a2', 'a3', 'b', 'c']) await db.query(`DROP SCHEMA IF EXISTS "${schema}_${s}" CASCADE`);
+    for (const s of ['a1', 'a2', 'a3', 'b']) await db.query(`DROP SCHEMA IF EXISTS "${schema}_${s}" CASCADE`);
     await db.close();
   }
 }

@@ -6,8 +6,9 @@ import { fail } from '../../lib/app-error.ts';
 import type { PaymentsContext } from './context.ts';
 import { payRefusal } from './errors.ts';
 import { applyGatewayEvent, baseCurrency, startExternalPayment, type Purpose, type PurchasePurpose } from './external.ts';
-import { lockPayableOrders, payOrdersFromBalance } from './order-payment.ts';
-import { payStatement, payTx } from './tx.ts';
+import { lockPayableOrders } from './order-payment.ts';
+import { payTx } from './tx.ts';
+import { payFromBalanceInLine } from './balance-line.ts';
 import { profileProgress } from '../account/profile.ts';
 import type { AuditBy } from '../team/audit.ts';
 import { checkVerificationForDeposit, checkVerificationForOrders } from './verification.ts';
@@ -48,8 +49,8 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
   if (orderNos.length > maxBatchOrders) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
   const payWay = body.payWay;
   // The balance way, and the real-name verification an order needs, are checked by the paying statement itself (one
-  // round trip for the whole payment).
-  if (payWay === 'balance') return balanceResult(await payStatement(ctx.db, (q) => payOrdersFromBalance(q, accountId, orderNos, body.aim, by)));
+  // round trip for the whole payment, shared with the account's other payments waiting in line).
+  if (payWay === 'balance') return balanceResult(await payFromBalanceInLine(ctx.db, accountId, body.aim, { orderNos, by }));
   await checkVerificationForOrders(ctx.db, accountId, orderNos, body.aim);
   await checkWayOn(ctx.db, payWay);
   if (orderNos.length > 1) throw payRefusal('INVALID_INPUT', 'pay.way.balanceOnlyForSeveral', undefined, 'payWay');

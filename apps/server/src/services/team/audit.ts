@@ -44,7 +44,8 @@ export const audit = (q: Queryable, request: FastifyRequest, e: AuditEvent): Pro
 /**
  * The audit rows of a change made in one statement, as a WITH part named `name`: one row per row of `rows` (a SQL
  * select giving columns params (jsonb) and object_id (text)). `account`, `member`, `ip`, `ua` are SQL expressions
- * (parameters of the statement), so the entry commits or rolls back with the statement itself.
+ * (parameters of the statement; another column of `rows` is `x.column` in them), so the entry commits or rolls back
+ * with the statement itself.
  */
 export const auditRowsSql = (name: string, o: { account: string; member: string; ip: string; ua: string; kind: LogKind; action: string; objectType: string; rows: string }) =>
   `${name} AS (INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id)
