@@ -3,6 +3,7 @@ import { auditByOf } from '../../services/team/audit.ts';
 import { envelope } from '@cc/contracts/envelope';
 import { payBody, paymentAnswer, paymentParams, payResult, payWaysAnswer, payWaysQuery, paypalCaptureAnswer, paypalCaptureBody } from '@cc/contracts/payments';
 import { ok } from '../../lib/envelope.ts';
+import { compiledAnswer } from '../../lib/compiled-answer.ts';
 import { paymentsContext } from '../../services/payments/context.ts';
 import { capturePaypal, listPayWays, paymentStatus, payOrders } from '../../services/payments/pay.ts';
 import { siteOrigin } from './origin.ts';
@@ -38,6 +39,8 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       body: payBody,
       response: { 200: envelope(payResult) },
     },
+    // Where users wait (and a balance payment answers many times a second): written by a compiled serializer.
+    serializerCompiler: compiledAnswer,
   }, async (request) => {
     await demandPayableByMember(request, request.body.orderNo, request.body.aim);
     return ok(await payOrders(ctx, request.account.id, request.body, siteOrigin(request), request.locale, auditByOf(request)));
