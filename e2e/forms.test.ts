@@ -85,6 +85,28 @@ describe('order form, dialogs, money and times', () => {
     await p.context().close();
   });
 
+  it('a paste of hundreds of names lands in the batch box at the caret, line ends as typed, one order each', async () => {
+    const p = await open();
+    await p.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openPurchase(p);
+    await pickProduct(p, 'alphassl', 'DV', 'GS-ALPHA-DV-SSL');
+    await p.getByTestId('tab-batch').click();
+    const box = p.getByTestId('batch-domains');
+    await box.fill(`first-${tag}.example.com\n\n`);
+    // Copied from a Windows spreadsheet: CRLF line ends.
+    const names = Array.from({ length: 498 }, (_, i) => `paste${i}-${tag}.example.com`);
+    await p.evaluate((text) => navigator.clipboard.writeText(text), names.join('\r\n\r\n'));
+    await box.focus();
+    await p.keyboard.press('Control+End');
+    await p.keyboard.press('Control+V');
+    await p.locator('[data-testid="orders-count"]', { hasText: '共 499 个订单' }).waitFor();
+    expect(await box.inputValue()).toBe([`first-${tag}.example.com`, ...names].join('\n\n'));
+    // The caret is after the paste: what is typed next goes at the end.
+    await p.keyboard.type('\n\nlast.example.com');
+    await p.locator('[data-testid="orders-count"]', { hasText: '共 500 个订单' }).waitFor();
+    await p.context().close();
+  });
+
   it('amounts have the locale grouping: the dashboard balance and the preview total, in zh and en', async () => {
     for (const lang of ['zh', 'en'] as const) {
       const p = await open({ lang });

@@ -1,8 +1,8 @@
 // Issue 11: typing in the order screen's domain box holding 500 lines must not block the main thread for more
-// than 50 ms at a time. In Chromium on the built console served by the real server: the box is filled with 500
-// lines (one paste), then characters are typed at its end at a brisk typist's pace; every main-thread task over
-// 50 ms from the first key until the screen has settled (price preview included) is recorded with
-// PerformanceObserver('longtask'), and the slowest key-to-paint of an input event with the Event Timing API.
+// than 50 ms at a time. In Chromium on the built console served by the real server: 500 lines are pasted into the
+// box (its longest task is printed too), then characters are typed at its end at a brisk typist's pace; every
+// main-thread task over 50 ms from the first key until the screen has settled (price preview included) is recorded
+// with PerformanceObserver('longtask'), and the slowest key-to-paint of an input event with the Event Timing API.
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium, startServer } from '../lib.ts';
 import { signedInContext } from './tools.ts';
@@ -65,8 +65,12 @@ async function measure(context: BrowserContext, s: Scenario): Promise<Figures> {
   const page = await openOrderScreen(context, s.mode);
   try {
     const box = page.getByTestId(s.box);
-    await box.fill(s.text);
+    // Pasted, as a user puts 500 names in (Ctrl+V; Playwright's fill types the text in by the editing command instead).
+    await page.evaluate((text) => navigator.clipboard.writeText(text), s.text);
+    await box.focus();
+    await page.keyboard.press('Control+V');
     await page.waitForTimeout(settleMs);
+    if ((await box.inputValue()) !== s.text) throw new Error('the paste did not land in the box whole');
     const fillLongest = await page.evaluate(() => Math.max(0, ...(window.__benchLongTasks ?? []).map((t) => t.duration)));
     await box.focus();
     await page.keyboard.press('Control+End');
@@ -100,6 +104,7 @@ export async function run() {
   try {
     const token = await server.signIn();
     const context = await signedInContext(browser, server.url, token);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await context.addInitScript(() => {
       const seen: { name: string; start: number; duration: number }[] = [];
       window.__benchEvents = seen;

@@ -1,7 +1,7 @@
-import { memo, useState, type FormEvent } from 'react';
+import { memo, useState, type ClipboardEvent, type FormEvent } from 'react';
 // TextArea alone: antd/es/input also brings Search, Password and OTP to the page's first load.
 import TextArea from 'antd/es/input/TextArea';
-import { boxRows } from '../lib/order-form.ts';
+import { boxRows, isLongPaste } from '../lib/order-form.ts';
 
 export interface LineBoxProps {
   testId: string;
@@ -37,8 +37,21 @@ export const LineBox = memo(function LineBox({ testId, label, initial, placehold
         setRows(boxRows(v, minRows, maxRows));
         onChange(v);
       }}
+      onPaste={(e: ClipboardEvent<HTMLTextAreaElement>) => {
+        const text = e.clipboardData.getData('text/plain');
+        if (!isLongPaste(text)) return;
+        // Hundreds of lines: into the text at once (see isLongPaste), then the box and the screen follow as after a key.
+        e.preventDefault();
+        const box = e.currentTarget;
+        box.setRangeText(text.replace(/\r\n?/g, '\n'), box.selectionStart, box.selectionEnd, 'end');
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+      }}
       onBlur={onBlur}
       placeholder={placeholder}
+      // Names, not words: no spelling marks under each line, no capital or correction on a phone's keyboard.
+      spellCheck={false}
+      autoCapitalize="off"
+      autoCorrect="off"
       rows={rows}
       style={{ resize: 'none' }}
     />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchOrderErrors, boxRows, chooseDcv, csrRequestFor, domainTypeOf, formErrors, type FormErrorsInput } from './order-form.ts';
+import { batchOrderErrors, boxRows, chooseDcv, isLongPaste, csrRequestFor, domainTypeOf, formErrors, type FormErrorsInput } from './order-form.ts';
 import { planOrders, type Plan } from './plan-orders.ts';
 
 describe('boxRows', () => {
@@ -12,6 +12,13 @@ describe('boxRows', () => {
     ['500 lines stop at the most', Array.from({ length: 500 }, (_, i) => `n${i}.example.com`).join('\n'), 24],
   ])('%s: %i rows', (_, text, rows) => {
     expect(boxRows(text, 7, 24)).toBe(rows);
+  });
+});
+
+describe('isLongPaste', () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `n${i}.example.com`).join('\n');
+  it('leaves a few lines to the browser (its undo can take them back) and takes fifty or more itself', () => {
+    expect([isLongPaste(''), isLongPaste(lines(1)), isLongPaste(lines(49)), isLongPaste(lines(50)), isLongPaste(lines(500))]).toEqual([false, false, false, true, true]);
   });
 });
 
