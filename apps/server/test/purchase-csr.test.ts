@@ -96,6 +96,7 @@ describe('POST /v1/csr/save and /v1/csr/batchSave', () => {
     };
     const shapes: [string, string, string[]][] = [
       ['RSA with names and an address', 'rsa.example.com', ['-newkey', 'rsa:2048', '-subj', '/C=CN/O=Example/CN=rsa.example.com', '-addext', 'subjectAltName=DNS:rsa.example.com,IP:10.0.0.1']],
+      ['as the console\'s CSR tool writes it: names and a key identifier', 'tool.example.com', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-subj', '/CN=tool.example.com', '-addext', 'subjectAltName=DNS:tool.example.com', '-addext', 'subjectKeyIdentifier=hash']],
       ['P-384 with key usages', 'ec.example.com', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-384', '-sha384', '-subj', '/CN=ec.example.com', '-addext', 'keyUsage=digitalSignature']],
       ['a CN in Chinese, a second CN', '中文.example.com', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-subj', '/CN=中文.example.com/CN=second.example.com']],
       ['no CN', '', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-subj', '/O=Example']],

@@ -149,13 +149,15 @@ function readCommonCsr(pem: string): CsrParts | null {
 
 const extensionRequestOid = '2a864886f70d01090e';
 const subjectAltNameOid = '551d11';
+const subjectKeyIdentifierOid = '551d0e';
 // GeneralName choices the full parser reads as plain values: rfc822Name, dNSName, URI, iPAddress.
 const plainGeneralNames = new Set([0x81, 0x82, 0x86, 0x87]);
 
 /**
  * Whether the request's attributes ([0]) are of the shape the full parser reads without a doubt: none, or one
- * extensionRequest holding only a subjectAltName of plain names. Anything else (other extensions, challenge
- * passwords) goes to the full parser, so that a request it would refuse is refused here too.
+ * extensionRequest holding only a subjectAltName of plain names and a subjectKeyIdentifier (as the console's CSR tool
+ * writes them). Anything else (other extensions, challenge passwords) goes to the full parser, so that a request it
+ * would refuse is refused here too.
  */
 function commonAttributes(der: Buffer, attrs: { tag: number; content: number; end: number }, infoEnd: number): boolean {
   if (attrs.tag !== 0xa0 || attrs.end !== infoEnd) return false;
@@ -176,7 +178,14 @@ function commonAttributes(der: Buffer, attrs: { tag: number; content: number; en
         next = derElement(der, next.end);
       }
       if (ext.tag !== 0x30 || ext.end > exts.end || oid.tag !== 0x06 || next.tag !== 0x04 || next.end !== ext.end) return false;
-      if (der.toString('hex', oid.content, oid.end) !== subjectAltNameOid) return false;
+      const extension = der.toString('hex', oid.content, oid.end);
+      if (extension === subjectKeyIdentifierOid) {
+        const id = derElement(der, next.content);
+        if (id.tag !== 0x04 || id.end !== next.end) return false;
+        e = ext.end;
+        continue;
+      }
+      if (extension !== subjectAltNameOid) return false;
       const names = derElement(der, next.content);
       if (names.tag !== 0x30 || names.end !== next.end) return false;
       for (let n = names.content; n < names.end; ) {
