@@ -123,7 +123,7 @@ export async function run() {
   console.log('\n# Payments, PostgreSQL (DATABASE_URL, a schema of its own per server)');
   try {
     // Three rounds, each on a server and schema of its own, judged by the median: one round on this shared machine
-    // ranged 750–1,100/s from one run to the next.
+    // ranged 834–1,506/s from one run to the next.
     const rounds: { perSecond: number; errors: number }[] = [];
     for (const r of ['a1', 'a2', 'a3']) rounds.push(await onServer({ ...common, DATABASE_URL: url, DATABASE_SCHEMA: `${schema}_${r}` }, measureSingles));
     const median = [...rounds].sort((x, y) => x.perSecond - y.perSecond)[1]!;

@@ -172,7 +172,7 @@ type BalancePayRow = {
   req: number; way_on: boolean; payable: boolean; unverified: { orderNo: string; need: 'enterprise' | 'personal' } | null; total: number; orders: OrderRow[] | null;
 };
 
-/** One balance payment: the orders it pays, all or none, and who pays (the team audit log). */
+/** One balance payment: the orders it pays (each once), all or none, and who pays (the team audit log). */
 export interface BalancePayment {
   orderNos: string[];
   by: AuditBy;

@@ -178,24 +178,23 @@ function commonAttributes(der: Buffer, attrs: { tag: number; content: number; en
         next = derElement(der, next.end);
       }
       if (ext.tag !== 0x30 || ext.end > exts.end || oid.tag !== 0x06 || next.tag !== 0x04 || next.end !== ext.end) return false;
-      const extension = der.toString('hex', oid.content, oid.end);
-      if (extension === subjectKeyIdentifierOid) {
-        const id = derElement(der, next.content);
-        if (id.tag !== 0x04 || id.end !== next.end) return false;
-        e = ext.end;
-        continue;
-      }
-      if (extension !== subjectAltNameOid) return false;
-      const names = derElement(der, next.content);
-      if (names.tag !== 0x30 || names.end !== next.end) return false;
-      for (let n = names.content; n < names.end; ) {
-        const name = derElement(der, n);
-        if (name.end > names.end || !plainGeneralNames.has(name.tag) || (name.tag === 0x87 && name.end - name.content !== 4 && name.end - name.content !== 16)) return false;
-        n = name.end;
-      }
+      if (!plainExtension(der, der.toString('hex', oid.content, oid.end), next)) return false;
       e = ext.end;
     }
     at = attr.end;
+  }
+  return true;
+}
+
+/** Whether an extension's value (the OCTET STRING `value`) is a subjectAltName of plain names or a subjectKeyIdentifier. */
+function plainExtension(der: Buffer, oid: string, value: { content: number; end: number }): boolean {
+  const inner = derElement(der, value.content);
+  if (oid === subjectKeyIdentifierOid) return inner.tag === 0x04 && inner.end === value.end;
+  if (oid !== subjectAltNameOid || inner.tag !== 0x30 || inner.end !== value.end) return false;
+  for (let n = inner.content; n < inner.end; ) {
+    const name = derElement(der, n);
+    if (name.end > inner.end || !plainGeneralNames.has(name.tag) || (name.tag === 0x87 && name.end - name.content !== 4 && name.end - name.content !== 16)) return false;
+    n = name.end;
   }
   return true;
 }

@@ -134,13 +134,14 @@ export function csrRequestFor(o: Pick<PlannedOrder, 'commonName' | 'allNames'>, 
   };
 }
 
+const longPasteLines = 50;
+
 /**
  * A paste the domain box inserts itself rather than leaving it to the browser: Chromium's editing inserts a pasted text
  * line by line, about two seconds for 1,000 lines (the main thread blocked throughout), where putting it in the box's
  * text at once takes milliseconds. A shorter paste keeps the browser's own, which undo can take back.
  */
 export const isLongPaste = (text: string): boolean => boxRows(text, 0, longPasteLines) >= longPasteLines;
-const longPasteLines = 50;
 
 /** Rows of a domain box: one per line typed, at least `min` (§2: 7), at most `max` (then it scrolls). */
 export function boxRows(text: string, min: number, max: number): number {
