@@ -17,10 +17,16 @@ beforeAll(async () => {
 afterEach(() => expectLedgerMatchesBalances(t.app.db));
 afterAll(() => t.close());
 
-/** A valid identity number no other test uses: born 1990-01-01 in Beijing, a random sequence, its check character. */
-const idCard = () => {
-  const first = `11010519900101${String(randomInt(0, 1000)).padStart(3, '0')}`;
-  return first + idCardCheckChar(first)!;
+/** A valid identity number no other test uses: born in Beijing on a random day of 1990, a random sequence, its check
+ * character. Each is drawn once: the numbers a test file draws must never meet (one identity, one account). */
+const drawnIdCards = new Set<string>();
+const idCard = (): string => {
+  const birthday = new Date(Date.UTC(1990, 0, 1) + randomInt(0, 365) * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const first = `110105${birthday}${String(randomInt(0, 1000)).padStart(3, '0')}`;
+  const number = first + idCardCheckChar(first)!;
+  if (drawnIdCards.has(number)) return idCard();
+  drawnIdCards.add(number);
+  return number;
 };
 const alphabet = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const creditCode = () => {
