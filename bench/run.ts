@@ -1,5 +1,9 @@
 // `npm run bench`: prints the figures the issues ask for. Each section says what it measures.
 // `npm run bench -- payments` runs only the sections whose name contains the word.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './lib.ts';
 import * as session from './sections/session.ts';
 
 const sections: [string, { run(): Promise<void> }][] = [
@@ -18,8 +22,15 @@ const sections: [string, { run(): Promise<void> }][] = [
 ];
 
 const only = process.argv.slice(2);
-for (const [name, section] of sections) {
-  if (only.length && !only.some((w) => name.includes(w))) continue;
+const chosen = sections.filter(([name]) => !only.length || only.some((w) => name.includes(w)));
+// Sections that load the console in Chromium serve the built console: a fresh clone has none, and a page without its
+// scripts measures nothing (0 kB, a tool that never appears).
+const consoleSections = ['session', 'purchase', 'tools', 'lighthouse', 'typing'];
+if (chosen.some(([name]) => consoleSections.includes(name)) && !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.log('No built console in apps/web/dist: npm run build first');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+for (const [name, section] of chosen) {
   console.log(`\n======== ${name}`);
   await section.run();
 }

@@ -64,7 +64,7 @@ export function groupByScreens(screens: readonly Loader[], others: readonly Load
 }
 
 type ChunkOrAsset = Rolldown.OutputChunk | Rolldown.OutputAsset;
-type CodeSplittingGroup = { name: (id: string) => string | null; priority: number };
+type CodeSplittingGroup = { name: (id: string) => string | null; priority: number; debugName: string };
 
 /** Plugin: `screens` are console addresses (TanStack Router's full paths), each a route of src/app/routes.tsx. */
 export function firstScreenChunks(screens: readonly string[]): Plugin {
@@ -116,7 +116,7 @@ export function firstScreenChunks(screens: readonly string[]): Plugin {
       }
       const weights = [...new Set([...groups.values()].map((g) => g.weight))].sort((a, b) => b - a);
       for (const weight of weights) {
-        (target.groups as CodeSplittingGroup[]).push({ priority: weight, name: (id) => (groups.get(id)?.weight === weight ? groups.get(id)!.name : null) });
+        (target.groups as CodeSplittingGroup[]).push({ priority: weight, debugName: `first screens, weight ${weight}`, name: (id) => (groups.get(id)?.weight === weight ? groups.get(id)!.name : null) });
       }
     },
   };

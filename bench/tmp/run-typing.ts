@@ -1,0 +1,2 @@
+import { run } from './typing-events.ts';
+await run();
