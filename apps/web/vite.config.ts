@@ -10,7 +10,7 @@ import { routePreloads } from './scripts/route-preloads.ts';
 import { antdZeroRuntime } from './scripts/antd-zero-runtime.ts';
 import { antdStylesheet } from './scripts/antd-stylesheet.ts';
 import { antdTableFilters } from './scripts/antd-table-filters.ts';
-import { antdFormLayoutReads } from './scripts/antd-form-layout-reads.ts';
+import { antdLayoutReads } from './scripts/antd-layout-reads.ts';
 import { antdTablistRole } from './scripts/antd-tablist-role.ts';
 import { antdNarrowImports } from './scripts/antd-narrow-imports.ts';
 import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
@@ -51,7 +51,7 @@ export default defineConfig({
     react(),
     antdZeroRuntime(),
     antdTableFilters(),
-    antdFormLayoutReads(),
+    antdLayoutReads(),
     antdTablistRole(),
     antdNarrowImports(),
     antdStylesheet(),

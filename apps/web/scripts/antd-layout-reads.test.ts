@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAst } from 'vite';
-import { layoutReadEdits, withLazyLayoutReads } from './antd-form-layout-reads.ts';
+import { layoutReadEdits, withLazyLayoutReads } from './antd-layout-reads.ts';
 
 const form = path.join(import.meta.dirname, '../../../node_modules/antd/es/form');
 const itemHolder = path.join(form, 'FormItem/ItemHolder.js');
 const itemInput = path.join(form, 'FormItemInput.js');
+const table = path.join(import.meta.dirname, '../../../node_modules/@rc-component/table/es/Table.js');
 
-describe("antd's form items read the layout only when they use what they read", () => {
+describe("antd's form items and tables read the layout only when they use what they read", () => {
   it('finds each read in the installed antd, once, and leaves valid modules', () => {
-    for (const file of [itemHolder, itemInput]) {
+    for (const file of [itemHolder, itemInput, table]) {
       const out = withLazyLayoutReads(readFileSync(file, 'utf8'), file);
       expect(out).not.toBeNull();
       expect(() => parseAst(out!)).not.toThrow();
@@ -30,8 +31,17 @@ describe("antd's form items read the layout only when they use what they read", 
     expect(input).toContain('minHeight: marginBottom + extraHeight');
   });
 
+  it('a table measures the scroll bar only when it has a fixed or sticky header, the only tables that use the width', () => {
+    const out = withLazyLayoutReads(readFileSync(table, 'utf8'), table)!;
+    expect(out).toContain('if ((!tailor || !useInternalHooks) && (fixHeader || isSticky)) {');
+    expect(out).toContain('}, [!!(fixHeader || isSticky)]);');
+    // The table's own use of the width (the header's last column) is behind the same test; the expanded row and the
+    // fixed holder, the other users, subtract it only with a fixed header.
+    expect(out.indexOf('if (fixHeader || isSticky) {')).toBeLessThan(out.indexOf('width - scrollbarSize'));
+  });
+
   it('stops the build, naming this step, when antd no longer has a read it expects', () => {
-    expect(() => withLazyLayoutReads('export default 1;', itemHolder)).toThrow(/antd-form-layout-reads\.ts/);
+    expect(() => withLazyLayoutReads('export default 1;', itemHolder)).toThrow(/antd-layout-reads\.ts/);
     expect(withLazyLayoutReads('export default 1;', '/x/node_modules/antd/es/button/index.js')).toBeNull();
   });
 });
