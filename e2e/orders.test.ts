@@ -398,6 +398,10 @@ describe('orders', () => {
     const rowOf = (no: string) => result.locator(`tr[data-row-key="${no}"]`);
     expect(await rowOf(bulk.orderNo).textContent()).toContain('全部通过，签发中');
     expect(await rowOf(made.pending.orderNo).textContent()).not.toContain('全部通过');
+    // Each order number fits its cell whole (it ran into the status beside it).
+    const link = rowOf(bulk.orderNo).getByRole('link', { name: bulk.orderNo });
+    const [linkBox, cellBox] = [await link.boundingBox(), await rowOf(bulk.orderNo).locator('td').first().boundingBox()];
+    expect(linkBox!.x + linkBox!.width).toBeLessThanOrEqual(cellBox!.x + cellBox!.width);
     await screenshot(page, 'orders-batch-verify-zh-light');
     await page.getByRole('dialog').getByRole('button', { name: '知道了' }).click();
     await page.goto(`/ssl/certificate/${bulk.orderNo}`);

@@ -18,6 +18,9 @@ export function VerifyResultDialog({ answer, onClose }: { answer: BatchVerifyAns
     {
       title: t('list.orderNo'),
       dataIndex: 'orderNo',
+      // A table with a fixed header lays its columns out in equal parts: an order number (19 characters, kept on one
+      // line) ran into the status beside it.
+      width: 190,
       render: (_, r) => (
         <Link to="/ssl/certificate/$id" params={{ id: r.orderNo }} style={{ whiteSpace: 'nowrap' }}>
           {r.orderNo}
@@ -25,11 +28,12 @@ export function VerifyResultDialog({ answer, onClose }: { answer: BatchVerifyAns
       ),
     },
     { title: t('list.status'), dataIndex: 'orderStatus', render: (_, r) => <StatusTag status={r.orderStatus} reSign={0} /> },
-    { title: t('list.verifyValidated'), dataIndex: 'validated', align: 'right' },
+    { title: t('list.verifyValidated'), dataIndex: 'validated', align: 'right', width: 90 },
     {
       title: t('list.verifyPending'),
       dataIndex: 'pending',
       align: 'right',
+      width: 160,
       render: (_, r) => (r.pending === 0 ? <Typography.Text type="success">{t('list.verifyIssuing')}</Typography.Text> : <Typography.Text type="warning">{r.pending}</Typography.Text>),
     },
   ];
@@ -41,7 +45,7 @@ export function VerifyResultDialog({ answer, onClose }: { answer: BatchVerifyAns
       onOk={onClose}
       okText={t('list.verifyClose')}
       cancelButtonProps={{ style: { display: 'none' } }}
-      width={640}
+      width={720}
       destroyOnHidden
     >
       <div data-testid="batch-verify-result">
