@@ -25,22 +25,23 @@ interface Edit {
   to: string;
 }
 
-const formModules = /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/](?:FormItem[\\/]ItemHolder|FormItemInput)\.js$/;
+const itemHolderModule = /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItem[\\/]ItemHolder\.js$/;
+const itemInputModule = /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItemInput\.js$/;
 const tableModule = /[\\/]node_modules[\\/]@rc-component[\\/]table[\\/]es[\\/]Table\.js$/;
 
 export const layoutReadEdits: Edit[] = [
   {
-    module: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItem[\\/]ItemHolder\.js$/,
+    module: itemHolderModule,
     from: 'const isOnScreen = !!itemRef.current && isVisible(itemRef.current);',
     to: 'const isOnScreen = hasError && !!itemRef.current && isVisible(itemRef.current);',
   },
   {
-    module: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItemInput\.js$/,
+    module: itemInputModule,
     from: 'if (hasExtra && extraRef.current) {\n      setExtraHeight(extraRef.current.clientHeight);',
     to: 'if (hasExtra && extraRef.current && marginBottom) {\n      setExtraHeight(extraRef.current.clientHeight);',
   },
   {
-    module: /[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]FormItemInput\.js$/,
+    module: itemInputModule,
     from: '}, [extra, hasExtra]);',
     to: '}, [extra, hasExtra, !!marginBottom]);',
   },
@@ -70,7 +71,8 @@ export function antdLayoutReads(): Plugin {
     name: 'cc-antd-layout-reads',
     apply: 'build',
     transform: {
-      filter: { id: [formModules, tableModule] },
+      // Only the modules an edit is for.
+      filter: { id: [itemHolderModule, itemInputModule, tableModule] },
       handler(code, id) {
         const out = withLazyLayoutReads(code, id);
         return out === null ? null : { code: out, map: null };

@@ -1,2 +1,0 @@
-import { run } from './typing-events.ts';
-await run();
