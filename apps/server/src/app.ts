@@ -26,6 +26,7 @@ import { checkMasterKey } from './lib/secret-box.ts';
 import { samplePressure, type Pressure } from './lib/pressure.ts';
 import { defaultBodyLimit } from './lib/body-limits.ts';
 import { consolePages } from './lib/console-page.ts';
+import { hashedAssets, pickEncoding } from './lib/hashed-assets.ts';
 import { siteConfigFor } from './services/site/site-config.ts';
 import { createMessenger, type Messenger } from './adapters/messaging/messenger.ts';
 import { publicRoutes, signedInRoutes } from './routes/index.ts';
@@ -234,22 +235,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The page each console address is sent, with its route's files named (lib/console-page.ts).
   const consolePage = hasWeb ? consolePages(webDist) : undefined;
   if (hasWeb) {
-    // index.html only through the handler below, which gives it the host's policy.
-    const hashedAssets = path.join(webDist, 'assets') + path.sep;
+    // index.html only through the handler below, which gives it the host's policy; assets/ through the next route.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      globIgnore: ['index.html', 'assets/**'],
       index: false,
       maxAge: '1h',
       immutable: false,
-      allowedPath: (p) => p !== '/index.html',
+      allowedPath: (p) => p !== '/index.html' && !p.startsWith('/assets/'),
       // The build writes .br and .gz beside each text asset: sent to browsers that take them, no compression per request.
       preCompressed: true,
-      // Files under assets/ carry their content's hash in their name: a new build names new files, so a browser may
-      // keep these for a year without asking again.
-      setHeaders: (reply, file) => {
-        if (file.startsWith(hashedAssets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+    });
+    // The build's hashed files, from memory (lib/hashed-assets.ts).
+    const asset = hashedAssets(path.join(webDist, 'assets'));
+    app.get<{ Params: { name: string } }>('/assets/:name', (request, reply) => {
+      const found = asset(request.params.name);
+      if (!found) return errors.missing(request, reply);
+      const encoding = pickEncoding(found, request.headers['accept-encoding']);
+      let body: Buffer;
+      try {
+        body = found.body(encoding);
+      } catch {
+        // Removed by a new build since the folder was listed.
+        return errors.missing(request, reply);
+      }
+      // The name carries the content's hash: a new build names new files, so a browser may keep these for a year.
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', found.etag).type(found.type);
+      if (found.encodings.length) reply.header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(body);
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

@@ -161,5 +161,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       return sendError(reply, request.locale, 'ROUTE_NOT_FOUND', params);
     },
+    /** The 404 of a route whose path names a thing that is not there (a file). */
+    missing(request: FastifyRequest, reply: FastifyReply) {
+      return sendError(reply, request.locale, 'ROUTE_NOT_FOUND', { method: request.method, path: echo(pathOf(request.url)) });
+    },
   };
 }
