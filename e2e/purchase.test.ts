@@ -414,6 +414,41 @@ describe('buying certificates', () => {
     await screenshot(page, 'purchase-single-zh-light-wildcard-refused');
   });
 
+  it("opens in the order mode the operator's front settings choose, never showing the other one first", async () => {
+    await stack.app.db.query(`UPDATE front_conf SET value = 'batch' WHERE setting = 'defaultOrderMode'`);
+    // The settings answer only once the catalogue has: a form that did not wait for them showed single mode first,
+    // then turned into the batch form under the user's hands.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const p = await stack.newPage({ token });
+    try {
+      await p.route('**/frontConf', async (route) => {
+        await gate;
+        await route.continue().catch(() => undefined);
+      });
+      // Every mode the page shows, from its first render.
+      await p.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { modesShown: string[] }).modesShown = seen;
+        new MutationObserver(() => {
+          const mode = document.querySelector('[data-testid="purchase-page"]')?.getAttribute('data-mode');
+          if (mode && seen.at(-1) !== mode) seen.push(mode);
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-mode'] });
+      });
+      const catalogue = p.waitForResponse((r) => r.url().includes('/v1/products'));
+      await p.goto('/ssl/certificates');
+      await catalogue;
+      release();
+      await p.getByTestId('purchase-form').waitFor();
+      await p.getByTestId('batch-domains').waitFor();
+      expect(await p.evaluate(() => (window as unknown as { modesShown: string[] }).modesShown)).toEqual(['batch']);
+    } finally {
+      release();
+      await p.close();
+      await stack.app.db.query(`UPDATE front_conf SET value = 'single' WHERE setting = 'defaultOrderMode'`);
+    }
+  });
+
   it('opens the payment dialog when Create is pressed before the price preview has answered', async () => {
     // Every price call waits until the order exists: the screen cannot have a settled preview.
     let release: () => void = () => undefined;

@@ -178,7 +178,7 @@ const notificationRoute = createRoute({ getParentRoute: L, path: 'notification',
 const sslRoute = createRoute({ getParentRoute: L, path: 'ssl' });
 const S = () => sslRoute;
 const sslIndex = createRoute({ getParentRoute: S, path: '/', beforeLoad: () => { throw redirect({ to: '/ssl/certificates', replace: true }); } });
-const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates', calls: [calls.products] }, component: PurchaseWithPayment });
+const sslCertificates = createRoute({ getParentRoute: S, path: 'certificates', staticData: { titleKey: 'route.ssl.certificates', calls: [calls.products, calls.frontConf] }, component: PurchaseWithPayment });
 const sslCertificate = createRoute({ getParentRoute: S, path: 'certificate/$id', staticData: { titleKey: 'route.ssl.certificate' }, component: OrderDetails });
 // The purchase area's price list (list prices); the account's own prices are on /account/products.
 const sslProducts = createRoute({ getParentRoute: S, path: 'products', staticData: { titleKey: 'route.ssl.products' }, component: PriceList });

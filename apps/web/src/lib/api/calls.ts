@@ -19,6 +19,7 @@ export const calls = {
   dashboard: { path: '/v1/dashboard' },
   orderCount: { path: '/v1/orders/count' },
   products: { path: '/v1/products', query: { limit: listAllLimit, offset: listAllOffset } },
+  frontConf: { path: '/frontConf' },
 } as const satisfies Record<string, Call>;
 
 /** The options of `http` for a call. */

@@ -82,11 +82,14 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const site = useSiteConfig();
   const front = useFrontConf();
   const products = useProducts();
-  const formShown = useDeferredValue(!products.isPending);
+  // The form waits for the front settings too: they choose its mode, which must not flip once it shows.
+  const ready = !products.isPending && front.settled;
+  const formShown = useDeferredValue(ready);
 
   // ---- choices
   const [modeChoice, setMode] = useState<Mode | null>(null);
-  const siteMode = front.defaultOrderMode === 'batch' || front.defaultOrderMode === 'single' ? front.defaultOrderMode : site.defaultOrderMode;
+  const frontMode = front.settings.defaultOrderMode;
+  const siteMode = frontMode === 'batch' || frontMode === 'single' ? frontMode : site.defaultOrderMode;
   const mode: Mode = modeChoice ?? siteMode;
   const [brandChoice, setBrand] = useState<string | null>(null);
   const [certTypeChoice, setCertType] = useState<string | null>(null);
@@ -401,7 +404,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   // ---- rendering
   // The form's first render, when the products arrive, runs in a transition (React yields to the browser as it goes)
   // rather than in the query's synchronous update: it is the heaviest render of the page's load.
-  if (products.isPending || !formShown) return <Skeleton active paragraph={{ rows: 12 }} />;
+  if (!ready || !formShown) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (products.error) return <Alert type="error" showIcon title={products.error instanceof ApiError ? products.error.msg : t('buy.noProducts')} />;
   if (!all?.length) return <Alert type="info" showIcon title={t('buy.noProducts')} />;
 
