@@ -493,7 +493,7 @@ describe('the console on its own address', () => {
     const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(asset);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
