@@ -93,7 +93,8 @@ export default function BatchDnsPage() {
           <div>
             <Flex justify="space-between" align="end" style={{ marginBottom: 4 }}>
               <Typography.Text strong>{t('batch.zones')}</Typography.Text>
-              <Button size="small" data-testid="batch-all-zones" onClick={() => { setZonesText((zones.data?.zones ?? []).map((z) => z.name).join('\n')); setPreview(null); }}>
+              {/* Until the zones have come (or when there are none) there is nothing to fill in: pressed then, it emptied the box. */}
+              <Button size="small" data-testid="batch-all-zones" disabled={!zones.data?.zones.length} onClick={() => { setZonesText((zones.data?.zones ?? []).map((z) => z.name).join('\n')); setPreview(null); }}>
                 {t('batch.allMine', { n: zones.data?.zones.length ?? 0 })}
               </Button>
             </Flex>
