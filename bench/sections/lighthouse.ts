@@ -120,11 +120,6 @@ async function measure(url: string, token: string | undefined, config: Config | 
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-/**
- * What each measured page names before it paints (the entry's files in index.html, the route's in the build's
- * route-preloads.json, as the server lists them), in the bytes a browser receives (the build's .br copies): a phone on
- * Lighthouse's slow 4G spends most of its first seconds receiving these. The raw CSS is what the browser parses.
- */
 const dist = path.join(root, 'apps/web/dist');
 
 /** The files a page of the built console names before it paints: the entry's, and its route's (all the entry's with no path). */
@@ -135,15 +130,18 @@ function firstFiles(): { entry: string[]; routes: { path: string; files: string[
   return { entry, routes: routes.map((r) => ({ path: r.path, files: [...new Set([...entry, ...r.scripts, ...r.styles])] })) };
 }
 
+/**
+ * What each measured page names before it paints (the entry's files in index.html, the route's in the build's
+ * route-preloads.json, as the server lists them), in the bytes a browser receives (the build's .br copies): a phone on
+ * Lighthouse's slow 4G spends most of its first seconds receiving these. The raw CSS is what the browser parses.
+ */
 function bytesBeforePaint() {
   const { entry, routes } = firstFiles();
   const sent = (f: string) => readFileSync(path.join(dist, existsSync(path.join(dist, `${f}.br`)) ? `${f}.br` : f)).length;
   const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
   console.log('# Bytes a page names before it paints (brotli as sent; raw CSS as parsed)');
-  const filesOf = (route: { files: string[] } | undefined) => route?.files ?? entry;
   for (const p of pages) {
-    const route = routes.find((r) => r.path === p.path);
-    const files = filesOf(route);
+    const files = routes.find((r) => r.path === p.path)?.files ?? entry;
     const js = files.filter((f) => f.endsWith('.js'));
     const css = files.filter((f) => f.endsWith('.css'));
     const sum = (fs: string[], size: (f: string) => number) => fs.reduce((n, f) => n + size(f), 0);
@@ -153,7 +151,7 @@ function bytesBeforePaint() {
     );
   }
   // Every other route too: grouping the first screens' code (apps/web/scripts/first-screen-chunks.ts) must not make them pay.
-  const all = routes.map((r) => filesOf(r).reduce((n, f) => n + sent(f), 0)).sort((a, b) => a - b);
+  const all = routes.map((r) => r.files.reduce((n, f) => n + sent(f), 0)).sort((a, b) => a - b);
   console.log(`all ${all.length} routes: mean ${kB(all.reduce((a, b) => a + b, 0) / all.length)}, median ${kB(median(all))}, largest ${kB(all.at(-1) ?? 0)}`);
 }
 

@@ -252,6 +252,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app.get<{ Params: { name: string } }>('/assets/:name', (request, reply) => {
       const found = asset(request.params.name);
       if (!found) return errors.missing(request, reply);
+      // The name carries the content's hash: a new build names new files, so a browser may keep these for a year.
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', found.etag).type(found.type);
+      if (found.encodings.length) reply.header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
       const encoding = pickEncoding(found, request.headers['accept-encoding']);
       let body: Buffer;
       try {
@@ -260,10 +264,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // Removed by a new build since the folder was listed.
         return errors.missing(request, reply);
       }
-      // The name carries the content's hash: a new build names new files, so a browser may keep these for a year.
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', found.etag).type(found.type);
-      if (found.encodings.length) reply.header('vary', 'accept-encoding');
-      if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(body);
     });
