@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useDeferredValue, useMemo, useReducer, useRef, useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
@@ -9,7 +9,7 @@ import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
 import { useRouterState } from '@tanstack/react-router';
 import { defaultDcvMethod, emailDcvMode, type DcvMethod } from '@cc/domain/dcv';
-import { keyDefaults, keyOptionsFor, type Curve, type CsrSource, type Encryption, type RsaKeyLength, type Signature } from '@cc/domain/key-options';
+import { keyOptionsFor, type Curve, type CsrSource, type Encryption, type RsaKeyLength, type Signature } from '@cc/domain/key-options';
 import { holdsOneName, isWildcardProduct } from '@cc/domain/domain-names';
 import { hasDomains, needsContact, needsOrganization, showsDcvMethod } from '@cc/domain/product-types';
 import { sequentialCreateThreshold } from '@cc/domain/terms';
@@ -36,6 +36,7 @@ import { createdOrdersKey, useCreateOrders, useFinish } from '../hooks/use-creat
 import { usePasteRead } from '../hooks/use-paste-read.ts';
 import { usePricePreview } from '../hooks/use-price-preview.ts';
 import { batchOrderErrors, blockingFields, chooseDcv, csrRequestFor, domainTypeOf, formErrors, type FieldError, type FormField, type Mode } from '../lib/order-form.ts';
+import { initialOrderForm, orderFormReducer } from '../lib/order-form-state.ts';
 import { planOrders, type PlannedOrder, type PlanInput } from '../lib/plan-orders.ts';
 import { chooseKey, chooseProduct } from '../lib/product-choice.ts';
 import { readCsrZip } from '../lib/read-csr-zip.ts';
@@ -86,39 +87,12 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const ready = !products.isPending && front.settled;
   const formShown = useDeferredValue(ready);
 
-  // ---- choices
-  const [modeChoice, setMode] = useState<Mode | null>(null);
+  // ---- what the user has put in (lib/order-form-state.ts: one reducer, so each rule of it is written once)
+  const [form, dispatch] = useReducer(orderFormReducer, initialOrderForm);
   const frontMode = front.settings.defaultOrderMode;
   const siteMode = frontMode === 'batch' || frontMode === 'single' ? frontMode : site.defaultOrderMode;
-  const mode: Mode = modeChoice ?? siteMode;
-  const [brandChoice, setBrand] = useState<string | null>(null);
-  const [certTypeChoice, setCertType] = useState<string | null>(null);
-  const [productChoice, setProduct] = useState<string | null>(null);
-  const [termChoice, setTerm] = useState<number | null>(null);
-  const [dcvChoice, setDcv] = useState<DcvMethod | null>(null);
-  const [csrFromChoice, setCsrFrom] = useState<CsrSource>(keyDefaults.from);
-  /** The wildcard switch as the user set it for one product; other products start from isWildcardProduct. */
-  const [wildcardChoice, setWildcardChoice] = useState<{ productNo: string; on: boolean } | null>(null);
-  const [commonName, setCommonName] = useState('');
-  const [extraDomains, setExtraDomains] = useState('');
-  const [batchText, setBatchText] = useState('');
-  const [pasteText, setPasteText] = useState('');
-  const [zipCsrs, setZipCsrs] = useState<ParsedCsr[]>([]);
-  const [zipName, setZipName] = useState('');
-  const [enc, setEnc] = useState<Encryption>(keyDefaults.encryption);
-  const [keyLength, setKeyLength] = useState<RsaKeyLength>(keyDefaults.keyLength);
-  const [curve, setCurve] = useState<Curve>(keyDefaults.curve);
-  const [signature, setSignature] = useState<Signature>(keyDefaults.signature);
-  const [mailbox, setMailbox] = useState('');
-  const [saveEmail, setSaveEmail] = useState(false);
-  /** The DCV autopilot for names hosted here: offered on, switched off per order. */
-  const [autopilot, setAutopilot] = useState(true);
-  const [contact, setContact] = useState<Contact | null>(null);
-  const [org, setOrg] = useState<Organization | null>(null);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [batchServerErrors, setBatchServerErrors] = useState<string[]>([]);
+  const mode: Mode = form.mode ?? siteMode;
+  const { commonName, extraDomains, batchText, pasteText, mailbox, saveEmail, autopilot, contact, org, touched, submitted, serverErrors, batchServerErrors, prefilledFrom, renewedNo } = form;
   /** What the domain boxes hold at this moment (their text reaches the state above in a transition). */
   const boxText = useRef({ extraDomains: '', batchText: '' });
 
@@ -128,86 +102,45 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const linkParams = useMemo(() => new URLSearchParams(searchStr), [searchStr]);
   const ticketParam = linkParams.get('ticket') ?? '';
   const renewal = useMemo(() => (ticketParam ? decodeRenewalTicket(ticketParam) : null), [ticketParam]);
-  const [prefilledFrom, setPrefilledFrom] = useState('');
   const [renewing, setRenewing] = useState(false);
-  const [renewedNo, setRenewedNo] = useState('');
   if (renewal && products.data && prefilledFrom !== ticketParam) {
     // Filled in once per ticket, while rendering (not in an effect), so the first painted form is already the renewal.
-    setPrefilledFrom(ticketParam);
-    setRenewedNo('');
     const fill = renewalPrefill(renewal, products.data.data, linkParams.get('productNo'));
-    const p = fill.product;
-    if (p) {
-      setBrand(p.subBrand);
-      setCertType(p.certType);
-      setProduct(p.productNo);
-      setWildcardChoice({ productNo: p.productNo, on: fill.wildcard });
-    }
-    setMode('single');
-    setCsrFrom('create');
-    setCommonName(fill.commonName);
-    setExtraDomains(fill.extraDomains);
+    dispatch({ type: 'renewal', ticket: ticketParam, fill });
     boxText.current.extraDomains = fill.extraDomains;
   }
 
   // ---- a buy link of the price list: /ssl/certificates?productNo=…&year=… chooses that product and term once.
   const linkedProduct = ticketParam ? '' : (linkParams.get('productNo') ?? '');
   if (linkedProduct && products.data && prefilledFrom !== searchStr) {
-    setPrefilledFrom(searchStr);
-    const p = products.data.data.find((x) => x.productNo === linkedProduct);
-    if (p) {
-      setBrand(p.subBrand);
-      setCertType(p.certType);
-      setProduct(p.productNo);
-      const year = Number(linkParams.get('year'));
-      if (Number.isInteger(year) && year > 0) setTerm(year);
-    }
+    dispatch({ type: 'buyLink', link: searchStr, product: products.data.data.find((x) => x.productNo === linkedProduct) ?? null, year: Number(linkParams.get('year')) });
   }
 
-  // Stable (setters only), so that the memoised sections do not re-render for them.
-  const touch = useCallback((f: string) => setTouched((s) => (s[f] ? s : { ...s, [f]: true })), []);
-  const changed = useCallback(
-    (f: string) => {
-      touch(f);
-      setServerErrors((s) => {
-        if (!(f in s)) return s;
-        const { [f]: _gone, ...rest } = s;
-        return rest;
-      });
-    },
-    [touch],
-  );
   const show = (f: string) => submitted || Boolean(touched[f]);
 
   // ---- product tree: brand → certificate type → product → term (fallbacks keep every choice valid)
   const all = products.data?.data;
   const brands = products.data?.brands;
   const chosen = useMemo(
-    () => chooseProduct(all ?? [], brands ?? [], { brand: brandChoice, certType: certTypeChoice, productNo: productChoice, term: termChoice }),
-    [all, brands, brandChoice, certTypeChoice, productChoice, termChoice],
+    () => chooseProduct(all ?? [], brands ?? [], { brand: form.brand, certType: form.certType, productNo: form.product, term: form.term }),
+    [all, brands, form.brand, form.certType, form.product, form.term],
   );
   const { certType, product, term } = chosen;
   const productType = product?.productType ?? '';
   const productBrand = product?.brand ?? '';
-  const csrFrom: CsrSource = mode === 'single' && csrFromChoice === 'zip' ? 'create' : csrFromChoice;
+  const csrFrom: CsrSource = mode === 'single' && form.csrFrom === 'zip' ? 'create' : form.csrFrom;
   const fromCsr = csrFrom !== 'create';
 
   const keyOpts = useMemo(() => keyOptionsFor({ brand: productBrand, productType }), [productBrand, productType]);
-  const keyChoice = chooseKey(keyOpts, { encryption: enc, keyLength, curve, signature });
+  const keyChoice = chooseKey(keyOpts, form.key);
   const { encryption, keyLength: keyLen, curve: keyCurve, signature: sig } = keyChoice;
   const key = useMemo(() => ({ encryption, keyLength: keyLen, curve: keyCurve, signature: sig }), [encryption, keyLen, keyCurve, sig]);
 
   const showWildcard = csrFrom === 'create' && (isWildcardProduct(productType) || productType === 'flex') && certType !== 'EV';
   // A wildcard product starts with the switch on: its names must be wildcards, so the bare domain typed is one.
-  const wildcard = product && wildcardChoice?.productNo === product.productNo ? wildcardChoice.on : isWildcardProduct(productType);
+  const wildcard = product && form.wildcard?.productNo === product.productNo ? form.wildcard.on : isWildcardProduct(productType);
   const productNo = product?.productNo;
-  const setWildcard = useCallback(
-    (on: boolean) => {
-      setWildcardChoice(productNo ? { productNo, on } : null);
-      changed('commonName');
-    },
-    [productNo, changed],
-  );
+  const setWildcard = useCallback((on: boolean) => dispatch({ type: 'wildcard', productNo, on }), [productNo]);
   const showExtraDomains = hasDomains(productType) && !holdsOneName(productType);
   const wildOn = showWildcard && wildcard;
   const withDomains = hasDomains(productType);
@@ -216,7 +149,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
 
   // ---- the requests read from the paste box (debounced, in the worker)
   const paste = usePasteRead(pasteText);
-  const csrs = csrFrom === 'paste' ? paste.pasted : csrFrom === 'zip' ? zipCsrs : noCsrs;
+  const csrs = csrFrom === 'paste' ? paste.pasted : csrFrom === 'zip' ? form.zip.csrs : noCsrs;
   const pasteSettled = csrFrom !== 'paste' || paste.settled;
 
   // ---- the orders, planned from a deferred copy of the form (the boxes stay responsive while they are checked)
@@ -234,8 +167,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const dcvShown = showsDcvMethod(productType);
   const hasProduct = product !== null;
   const dcvChoiceResolved = useMemo(
-    () => chooseDcv({ hasProduct, brand: productBrand, productType, certType: certType ?? '', wildOn, orders: plan.orders, chosen: dcvChoice }),
-    [hasProduct, productBrand, productType, certType, wildOn, plan.orders, dcvChoice],
+    () => chooseDcv({ hasProduct, brand: productBrand, productType, certType: certType ?? '', wildOn, orders: plan.orders, chosen: form.dcv }),
+    [hasProduct, productBrand, productType, certType, wildOn, plan.orders, form.dcv],
   );
   const dcv = dcvChoiceResolved.method;
   const emailFamily = dcvShown && dcv === 'email';
@@ -284,14 +217,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     csrRequest,
     totalOf,
     finish,
-    onStart: () => {
-      setSubmitted(true);
-      setBatchServerErrors([]);
-    },
-    onServerErrors: (m, fields) => {
-      if (m === 'single') setServerErrors(fields);
-      else setBatchServerErrors(Object.entries(fields).map(([cn, v]) => `${cn}: ${v}`));
-    },
+    onStart: () => dispatch({ type: 'submit' }),
+    onServerErrors: (m, fields) => dispatch({ type: 'serverErrors', mode: m, fields }),
   });
   const { busy, progress, working } = create;
   // Once shown, the progress dialog stays mounted, so that it closes with its animation.
@@ -304,7 +231,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
     try {
       const a = await createRenewal(ticketParam);
       localStorage.setItem(createdOrdersKey, a.orderNo);
-      setRenewedNo(a.orderNo);
+      dispatch({ type: 'renewed', orderNo: a.orderNo });
       toast.success(t('renew.created', { orderNo: a.orderNo }));
       finish([a.orderNo], await payAmountOf(a.orderNo).catch(() => 0));
     } catch (e) {
@@ -329,76 +256,49 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
       toast.warning(msg('purchase.csr.noneInZip'));
       return;
     }
-    setZipCsrs(readable);
-    setZipName(file.name);
-    changed('csr');
+    dispatch({ type: 'zip', csrs: readable, name: file.name });
     toast.success(msg('purchase.csr.uploaded', { n: readable.length }));
-  }, [msg, changed]);
+  }, [msg]);
 
-  // ---- the sections' handlers: stable, so that typing in one box leaves the other sections alone
+  // ---- the sections' handlers: stable (dispatch never changes), so that typing in one box leaves the other sections alone
   const on = useMemo(
     () => ({
-      term: (n: number) => {
-        setTerm(n);
-        changed('year');
-      },
-      dcv: (m: DcvMethod) => {
-        setDcv(m);
-        changed('dcvMethod');
-      },
-      mailbox: (v: string) => {
-        setMailbox(v);
-        changed('dcvEmail.email');
-      },
-      mailboxBlur: () => touch('dcvEmail.email'),
-      csrFrom: (s: CsrSource) => {
-        setCsrFrom(s);
-        changed('csr');
-      },
-      paste: (v: string) => {
-        setPasteText(v);
-        changed('csr');
-      },
-      pasteBlur: () => touch('csr'),
+      mode: (k: string) => dispatch({ type: 'mode', mode: k === 'batch' ? 'batch' : 'single' }),
+      brand: (brand: string) => dispatch({ type: 'brand', brand }),
+      certType: (certType: string) => dispatch({ type: 'certType', certType }),
+      product: (productNo: string) => dispatch({ type: 'product', productNo }),
+      term: (term: number) => dispatch({ type: 'term', term }),
+      dcv: (dcv: DcvMethod) => dispatch({ type: 'dcv', dcv }),
+      mailbox: (mailbox: string) => dispatch({ type: 'mailbox', mailbox }),
+      mailboxBlur: () => dispatch({ type: 'touch', field: 'dcvEmail.email' }),
+      saveEmail: (on: boolean) => dispatch({ type: 'saveEmail', on }),
+      autopilot: (on: boolean) => dispatch({ type: 'autopilot', on }),
+      csrFrom: (csrFrom: CsrSource) => dispatch({ type: 'csrFrom', csrFrom }),
+      encryption: (encryption: Encryption) => dispatch({ type: 'key', change: { encryption } }),
+      keyLength: (keyLength: RsaKeyLength) => dispatch({ type: 'key', change: { keyLength } }),
+      curve: (curve: Curve) => dispatch({ type: 'key', change: { curve } }),
+      signature: (signature: Signature) => dispatch({ type: 'key', change: { signature } }),
+      paste: (text: string) => dispatch({ type: 'paste', text }),
+      pasteBlur: () => dispatch({ type: 'touch', field: 'csr' }),
       zip: (file: File | undefined) => void onZip(file),
-      zipRemove: () => {
-        setZipCsrs([]);
-        setZipName('');
-      },
-      commonName: (v: string) => {
-        setCommonName(v);
-        changed('commonName');
-      },
-      commonNameBlur: () => touch('commonName'),
+      zipRemove: () => dispatch({ type: 'zipRemove' }),
+      commonName: (value: string) => dispatch({ type: 'commonName', value }),
+      commonNameBlur: () => dispatch({ type: 'touch', field: 'commonName' }),
       // The domain boxes show each key themselves; the screen takes a large text in a transition (see LineBox).
-      extraDomains: (v: string) => {
-        boxText.current.extraDomains = v;
-        bySize(v, () => {
-          setExtraDomains(v);
-          changed('domainNames');
-          touch('extraDomains');
-        });
+      extraDomains: (value: string) => {
+        boxText.current.extraDomains = value;
+        bySize(value, () => dispatch({ type: 'extraDomains', value }));
       },
-      extraDomainsBlur: () => touch('extraDomains'),
-      batchText: (v: string) => {
-        boxText.current.batchText = v;
-        bySize(v, () => {
-          setBatchText(v);
-          touch('batch');
-          setBatchServerErrors((s) => (s.length ? [] : s));
-        });
+      extraDomainsBlur: () => dispatch({ type: 'touch', field: 'extraDomains' }),
+      batchText: (value: string) => {
+        boxText.current.batchText = value;
+        bySize(value, () => dispatch({ type: 'batchText', value }));
       },
-      batchBlur: () => touch('batch'),
-      contact: (c: Contact | null) => {
-        setContact(c);
-        changed('contactID');
-      },
-      org: (o: Organization | null) => {
-        setOrg(o);
-        changed('orgID');
-      },
+      batchBlur: () => dispatch({ type: 'touch', field: 'batch' }),
+      contact: (contact: Contact | null) => dispatch({ type: 'contact', contact }),
+      org: (org: Organization | null) => dispatch({ type: 'org', org }),
     }),
-    [changed, touch, onZip],
+    [onZip],
   );
 
   // ---- rendering
@@ -418,7 +318,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
       {renewal ? <RenewalBanner renewal={renewal} renewedNo={renewedNo} renewing={renewing} disabled={working} onRenew={() => void renewAsItWas()} /> : null}
       <Tabs
         activeKey={mode}
-        onChange={(k) => setMode(k as Mode)}
+        onChange={on.mode}
         items={[
           { key: 'single', label: <span data-testid="tab-single">{t('buy.single')}</span> },
           { key: 'batch', label: <span data-testid="tab-batch">{t('buy.batch')}</span> },
@@ -439,9 +339,9 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 term={term}
                 productError={shown('product')}
                 termError={shown('term')}
-                onBrand={setBrand}
-                onCertType={setCertType}
-                onProduct={setProduct}
+                onBrand={on.brand}
+                onCertType={on.certType}
+                onProduct={on.product}
                 onTerm={on.term}
               />
               <DcvFields
@@ -457,9 +357,9 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 onDcv={on.dcv}
                 onMailbox={on.mailbox}
                 onMailboxBlur={on.mailboxBlur}
-                onSaveEmail={setSaveEmail}
+                onSaveEmail={on.saveEmail}
               />
-              <AutopilotOffer names={autopilotNames} dcv={sentDcv} on={autopilot} onChange={setAutopilot} />
+              <AutopilotOffer names={autopilotNames} dcv={sentDcv} on={autopilot} onChange={on.autopilot} />
               {/* The fields below the first screen, and the preview beside them, commit after the ones above: one
                   commit of the whole form (with its layout) was the longest task of the page's load on a phone. */}
               <Deferred fallback={null}>
@@ -472,13 +372,13 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                   pasteText={pasteText}
                   firstCsr={firstCsr}
                   readableCount={csrs.filter((c) => c.ok).length}
-                  zipCount={zipCsrs.length}
-                  zipName={zipName}
+                  zipCount={form.zip.csrs.length}
+                  zipName={form.zip.name}
                   onCsrFrom={on.csrFrom}
-                  onEncryption={setEnc}
-                  onKeyLength={setKeyLength}
-                  onCurve={setCurve}
-                  onSignature={setSignature}
+                  onEncryption={on.encryption}
+                  onKeyLength={on.keyLength}
+                  onCurve={on.curve}
+                  onSignature={on.signature}
                   onPaste={on.paste}
                   onPasteBlur={on.pasteBlur}
                   onZip={on.zip}
