@@ -11,13 +11,13 @@
 import { writeFileSync } from 'node:fs';
 import { launchChromium, startServer } from './lib.ts';
 import { signedInContext } from './sections/tools.ts';
+import { keyDelayMs, openOrderScreen, typed } from './sections/typing.ts';
 
 const mode = process.argv[2] === 'single' ? 'single' : 'batch';
 const box = mode === 'batch' ? 'batch-domains' : 'extra-domains';
 const names = Array.from({ length: Number(process.env.LINES ?? 500) }, (_, i) => `k${i}.typing.example.com`);
 // As a batch is usually pasted: one order per name, a blank line between.
 const text = names.join(mode === 'batch' ? '\n\n' : '\n');
-const typed = '\nnew-name-typed.example.com';
 const rounds = Number(process.env.ROUNDS ?? 1);
 
 interface KeyTiming {
@@ -60,15 +60,7 @@ try {
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   });
   for (let round = 0; round < rounds; round++) {
-    const page = await context.newPage();
-    await page.goto('/ssl/certificates');
-    await page.getByTestId('purchase-form').waitFor();
-    // A product with room for several names (the other names box shows only for those).
-    await page.getByTestId('brand-globalsign').click();
-    await page.getByTestId('cert-type-DV').click();
-    await page.getByTestId('product-GS-DV-SSL').click();
-    await page.getByTestId(`tab-${mode}`).click();
-    await page.locator(`[data-testid="purchase-page"][data-mode="${mode}"]`).waitFor();
+    const page = await openOrderScreen(context, mode);
     const input = page.getByTestId(box);
     await page.evaluate((t) => navigator.clipboard.writeText(t), text);
     await input.focus();
@@ -88,7 +80,7 @@ try {
     if (round === 0 && process.env.TRACE) {
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'cc', 'viz', 'benchmark', 'toplevel'] });
     }
-    await page.keyboard.type(typed, { delay: 80 });
+    await page.keyboard.type(typed, { delay: keyDelayMs });
     await page.waitForLoadState('networkidle');
     if (round === 0 && process.env.TRACE) writeFileSync(process.env.TRACE, await browser.stopTracing());
     const keys = await page.evaluate((f) => (window.__keyTimings ?? []).filter((k) => k.start >= f), from);

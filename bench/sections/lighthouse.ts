@@ -47,7 +47,7 @@ const accessibilityAim = 98;
 /**
  * LIGHTHOUSE_RUNS=n runs each page n times (the median counts); 0 prints only the bytes, without a browser. Five by
  * default, as Lighthouse's variability guide advises: on this 2-core host a single run now and then lands 5 points
- * low (the browser and the server share the cores), and the median of three moves with one such run.
+ * low (most likely when other work shares the cores), and the median of three moves with one such run.
  */
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) there, to see which audits cost the points. */

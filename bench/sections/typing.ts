@@ -16,8 +16,8 @@ declare global {
 
 const limitMs = 50;
 /** Characters typed per run, and the pause between two keys (a brisk typist: about 12 keys a second). */
-const typed = '\nnew-name-typed.example.com';
-const keyDelayMs = 80;
+export const typed = '\nnew-name-typed.example.com';
+export const keyDelayMs = 80;
 /** After the last key: the debounced work (price preview after 500 ms) runs within this. */
 const settleMs = 2000;
 
@@ -36,7 +36,8 @@ const scenarios: Scenario[] = [
   { title: 'single order, 500 lines in the other names box', mode: 'single', box: 'extra-domains', text: names(500, 's').join('\n') },
 ];
 
-async function openOrderScreen(context: BrowserContext, mode: 'single' | 'batch'): Promise<Page> {
+/** The order screen with a product that has room for several names, in the given mode. */
+export async function openOrderScreen(context: BrowserContext, mode: 'single' | 'batch'): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/ssl/certificates');
   await page.getByTestId('purchase-form').waitFor();

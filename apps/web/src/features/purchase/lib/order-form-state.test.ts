@@ -7,7 +7,7 @@ const alpha = { productNo: 'P-ALPHA', subBrand: 'alphassl', certType: 'DV' };
 
 describe('orderFormReducer', () => {
   it('starts with no choice made, the key defaults, the autopilot on and nothing touched', () => {
-    expect(initialOrderForm).toMatchObject({ mode: null, product: null, term: null, csrFrom: 'create', autopilot: true, touched: {}, submitted: false });
+    expect(initialOrderForm).toMatchObject({ mode: null, productNo: null, term: null, csrFrom: 'create', autopilot: true, touched: {}, submitted: false });
   });
 
   it.each([
@@ -84,7 +84,7 @@ describe('orderFormReducer', () => {
       csrFrom: 'create',
       brand: 'alphassl',
       certType: 'DV',
-      product: 'P-ALPHA',
+      productNo: 'P-ALPHA',
       wildcard: { productNo: 'P-ALPHA', on: true },
       commonName: 'example.com',
       extraDomains: 'www.example.com',
@@ -93,16 +93,16 @@ describe('orderFormReducer', () => {
 
   it('a renewal ticket whose product is not sold any more still fills the names', () => {
     const s = run({ type: 'renewal', ticket: 'T2', fill: { product: null, commonName: 'example.org', wildcard: false, extraDomains: '' } });
-    expect(s).toMatchObject({ product: null, brand: null, commonName: 'example.org', mode: 'single' });
+    expect(s).toMatchObject({ productNo: null, brand: null, commonName: 'example.org', mode: 'single' });
   });
 
   it('a buy link chooses its product and a whole number of years; any other year leaves the product’s first term', () => {
-    expect(run({ type: 'buyLink', link: '?productNo=P-ALPHA&year=2', product: alpha, year: 2 })).toMatchObject({ product: 'P-ALPHA', brand: 'alphassl', term: 2, prefilledFrom: '?productNo=P-ALPHA&year=2' });
+    expect(run({ type: 'buyLink', link: '?productNo=P-ALPHA&year=2', product: alpha, year: 2 })).toMatchObject({ productNo: 'P-ALPHA', brand: 'alphassl', term: 2, prefilledFrom: '?productNo=P-ALPHA&year=2' });
     for (const year of [0, -1, 1.5, Number.NaN]) expect(run({ type: 'buyLink', link: 'x', product: alpha, year }).term).toBeNull();
   });
 
   it('a buy link to an unknown product is remembered (not tried again) and chooses nothing', () => {
     const s = run({ type: 'buyLink', link: '?productNo=GONE', product: null, year: 1 });
-    expect(s).toMatchObject({ prefilledFrom: '?productNo=GONE', product: null, term: null });
+    expect(s).toMatchObject({ prefilledFrom: '?productNo=GONE', productNo: null, term: null });
   });
 });

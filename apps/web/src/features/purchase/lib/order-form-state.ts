@@ -5,40 +5,26 @@
  * it; a renewal link or a buy link fills the form once. What follows from these choices (the product tree's
  * fallbacks, the plan, the errors) is derived in the screen from the pure functions beside this file.
  */
-import { keyDefaults, type CsrSource, type Curve, type Encryption, type RsaKeyLength, type Signature } from '@cc/domain/key-options';
+import { keyDefaults, type CsrSource } from '@cc/domain/key-options';
 import type { DcvMethod } from '@cc/domain/dcv';
 import type { ParsedCsr } from '../../../lib/pki-worker/client.ts';
 import type { Contact } from '../components/contact-dialog.tsx';
 import type { Organization } from '../components/org-dialog.tsx';
 import type { Mode } from './order-form.ts';
+import type { ChoosableProduct, KeyChoices, ProductChoices } from './product-choice.ts';
 import type { RenewalPrefill } from './renewal-ticket.ts';
 
-export interface KeyChoice {
-  encryption: Encryption;
-  keyLength: RsaKeyLength;
-  curve: Curve;
-  signature: Signature;
-}
-
 /** A product as the links name it: enough to choose it in the product tree. */
-export interface LinkedProduct {
-  productNo: string;
-  subBrand: string;
-  certType: string;
-}
+export type LinkedProduct = Pick<ChoosableProduct, 'productNo' | 'subBrand' | 'certType'>;
 
-export interface OrderFormState {
-  /** The user's choices; null where none was made (the screen falls back to the site's or the product's default). */
+/** The product tree's choices (ProductChoices) and the rest: null where none was made (the screen falls back to the site's or the product's default). */
+export interface OrderFormState extends ProductChoices {
   mode: Mode | null;
-  brand: string | null;
-  certType: string | null;
-  product: string | null;
-  term: number | null;
   dcv: DcvMethod | null;
   csrFrom: CsrSource;
   /** The wildcard switch as the user set it for one product; other products start from isWildcardProduct. */
   wildcard: { productNo: string; on: boolean } | null;
-  key: KeyChoice;
+  key: KeyChoices;
   commonName: string;
   extraDomains: string;
   batchText: string;
@@ -66,7 +52,7 @@ export const initialOrderForm: OrderFormState = {
   mode: null,
   brand: null,
   certType: null,
-  product: null,
+  productNo: null,
   term: null,
   dcv: null,
   csrFrom: keyDefaults.from,
@@ -101,7 +87,7 @@ export type OrderFormAction =
   | { type: 'saveEmail'; on: boolean }
   | { type: 'autopilot'; on: boolean }
   | { type: 'csrFrom'; csrFrom: CsrSource }
-  | { type: 'key'; change: Partial<KeyChoice> }
+  | { type: 'key'; change: Partial<KeyChoices> }
   | { type: 'paste'; text: string }
   | { type: 'zip'; csrs: ParsedCsr[]; name: string }
   | { type: 'zipRemove' }
@@ -134,7 +120,7 @@ function changed(s: OrderFormState, field: string): OrderFormState {
 
 /** The product a link names, chosen in the tree (brand and type with it, so the fallbacks keep it). */
 function chooseLinked(s: OrderFormState, p: LinkedProduct): OrderFormState {
-  return { ...s, brand: p.subBrand, certType: p.certType, product: p.productNo };
+  return { ...s, brand: p.subBrand, certType: p.certType, productNo: p.productNo };
 }
 
 export function orderFormReducer(s: OrderFormState, a: OrderFormAction): OrderFormState {
@@ -146,7 +132,7 @@ export function orderFormReducer(s: OrderFormState, a: OrderFormAction): OrderFo
     case 'certType':
       return { ...s, certType: a.certType };
     case 'product':
-      return { ...s, product: a.productNo };
+      return { ...s, productNo: a.productNo };
     case 'term':
       return changed({ ...s, term: a.term }, 'year');
     case 'dcv':

@@ -122,8 +122,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const all = products.data?.data;
   const brands = products.data?.brands;
   const chosen = useMemo(
-    () => chooseProduct(all ?? [], brands ?? [], { brand: form.brand, certType: form.certType, productNo: form.product, term: form.term }),
-    [all, brands, form.brand, form.certType, form.product, form.term],
+    () => chooseProduct(all ?? [], brands ?? [], { brand: form.brand, certType: form.certType, productNo: form.productNo, term: form.term }),
+    [all, brands, form.brand, form.certType, form.productNo, form.term],
   );
   const { certType, product, term } = chosen;
   const productType = product?.productType ?? '';
