@@ -23,6 +23,7 @@ import { apiKeyPrefix } from '@cc/contracts/api-keys';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { checkMasterKey } from './lib/secret-box.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { samplePressure, type Pressure } from './lib/pressure.ts';
 import { defaultBodyLimit } from './lib/body-limits.ts';
 import { consolePages } from './lib/console-page.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
   db: Db;
   /** Overrides the adapters (tests pass a mail sink, for example). */
   messenger?: Messenger;
+  /** The product's clock (lib/clock.ts); tests pass one they move. */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance;
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('messenger', deps.messenger ?? createMessenger(config, db, app.log));
   app.decorateRequest('account', null as never);
   app.decorateRequest('accountRow', undefined);
@@ -316,6 +320,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     messenger: Messenger;
+    clock: Clock;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase } from '../src/start.ts';
 import { buildApp, type App } from '../src/app.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { sandboxSecret } from '../src/adapters/payment/sandbox-secret.ts';
 import { noWorldResolver } from './dns-helpers.ts';
 
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   shareWith?: TestApp;
   /** Runs after the app is built and before it is ready: the moment a real start loads the routes' code. */
   beforeReady?: () => void;
+  /** The product's clock (lib/clock.ts testClock): the test moves the whole product to a date. */
+  clock?: Clock;
 }
 
 /**
@@ -63,7 +66,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     ...env,
   });
   const db = await openDatabase(config, { inMemory: true });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...(opts.clock ? { clock: opts.clock } : {}) });
   opts.beforeReady?.();
   await app.ready();
   return {

@@ -25,7 +25,7 @@ const contexts = new WeakMap<object, DomainsContext>();
 export function domainsContext(app: Parameters<FastifyPluginAsyncZod>[0]): DomainsContext {
   let ctx = contexts.get(app.db);
   if (!ctx) {
-    ctx = createDomainsContext({ db: app.db, log: app.log, dns: { nameservers: app.config.DNS_NAMESERVERS, hostmaster: app.config.DNS_HOSTMASTER } });
+    ctx = createDomainsContext({ db: app.db, log: app.log, clock: () => app.clock.now(), dns: { nameservers: app.config.DNS_NAMESERVERS, hostmaster: app.config.DNS_HOSTMASTER } });
     contexts.set(app.db, ctx);
   }
   return ctx;
