@@ -126,9 +126,19 @@ describe('certbot against the ACME server', () => {
     expect(await balance(meId)).toBe(before - 2 * product.pricePerYear);
     expect(await verifies(path.join(live, 'cert.pem'), path.join(live, 'chain.pem'))).toContain('OK');
 
-    await sh('certbot', ['revoke', ...common, '--server', directory(), '--cert-name', 'certbot.web.test', '--no-delete-after-revoke'], env());
+    await sh('certbot', ['revoke', ...common, '--server', directory(), '--cert-name', 'certbot.web.test', '--reason', 'keycompromise', '--no-delete-after-revoke'], env());
     const orders = await t.app.db.query<{ origin: string; order_status: number }>(`SELECT origin, order_status FROM orders WHERE common_name = 'certbot.web.test' ORDER BY id`);
     expect(orders.map((o) => [o.origin, o.order_status])).toEqual([['ACME', 1005], ['ACME', 1008]]);
+    // The CRL at the certificate's distribution point lists it with the reason certbot gave, signed by its issuer.
+    const crl = path.join(dir, 'certbot.crl');
+    writeFileSync(crl, (await t.app.inject({ method: 'GET', url: `/ca/${product.brand}/intermediate.crl` })).rawPayload);
+    const serial = (await run('openssl', ['x509', '-noout', '-serial', '-in', path.join(live, 'cert.pem')])).stdout.trim().replace(/^serial=/, '');
+    const text = (await run('openssl', ['crl', '-inform', 'DER', '-in', crl, '-text', '-noout'])).stdout;
+    expect(text).toMatch(/X509v3 CRL Number:\s*\n\s*\d+/);
+    expect(text).toContain('X509v3 Authority Key Identifier');
+    expect(text).toMatch(new RegExp(`Serial Number: ${serial}\\s*\\n\\s*Revocation Date: .+\\n\\s*CRL entry extensions:\\s*\\n\\s*X509v3 CRL Reason Code:\\s*\\n\\s*Key Compromise`));
+    const verified = await run('openssl', ['crl', '-inform', 'DER', '-in', crl, '-CAfile', path.join(live, 'chain.pem'), '-noout']);
+    expect(verified.stdout + verified.stderr).toContain('verify OK');
   }, 180_000);
 });
 

@@ -192,6 +192,14 @@ export type ApiKeysRow = {
   member_id: number | null;
 };
 
+export type CaCrlsRow = {
+  brand: string;
+  crl_number: number;
+  der: Uint8Array | null;
+  this_update: Date | null;
+  next_update: Date | null;
+};
+
 export type CaKeysRow = {
   brand: string;
   kind: 'root' | 'intermediate';
@@ -246,6 +254,7 @@ export type CertificatesRow = {
   revoked_at: Date | null;
   created_at: Date;
   root_pem: string | null;
+  revocation_reason: number | null;
 };
 
 export type CompanyDirectoryRow = {
@@ -1220,6 +1229,7 @@ export type Tables = {
   announcement_reads: AnnouncementReadsRow;
   announcements: AnnouncementsRow;
   api_keys: ApiKeysRow;
+  ca_crls: CaCrlsRow;
   ca_keys: CaKeysRow;
   captchas: CaptchasRow;
   cert_package_offers: CertPackageOffersRow;

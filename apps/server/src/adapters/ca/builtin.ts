@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
-import type { Queryable } from '@cc/db/client';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { CRLNumber, id_ce_cRLNumber } from '@peculiar/asn1-x509';
+import type { Db, Queryable } from '@cc/db/client';
+import { crlEntryReason, type CrlReason } from '@cc/domain/revocation';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { CertificateAuthority, CertProfile, IssueRequest, IssuedCertificate } from './types.ts';
 import type { Tables } from '@cc/db/schema.gen';
@@ -58,7 +61,7 @@ interface Loaded {
 }
 
 export interface BuiltinCaDeps {
-  db: Queryable;
+  db: Db;
   box: SecretBox;
   /** Where AIA and CRL URLs point: this server. */
   baseUrl: string;
@@ -66,6 +69,10 @@ export interface BuiltinCaDeps {
   /** Certificate Transparency: every issued certificate is submitted with its chain (DER, leaf first) before it is handed out. */
   ctSubmit?: (chain: Buffer[]) => Promise<unknown>;
 }
+
+/** A CRL is signed again once this old (BR 4.9.7: at least every seven days), and says when the next one is due at the latest. */
+const crlRefreshMs = 86400_000;
+const crlLifetimeMs = 7 * 86400_000;
 
 const label = (brand: string) => brand.replace(/[^a-z0-9]+/gi, ' ').trim().toUpperCase() || 'DEFAULT';
 
@@ -236,24 +243,55 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
       };
     },
 
-    /** The intermediate's CRL of revoked leaf serials, valid a week. */
+    /**
+     * The intermediate's CRL of revoked leaf serials (RFC 5280 §5, BR 7.2.2): CRL number and authority key identifier,
+     * each entry's reasonCode. The last one signed is served until it is a day old or a revocation empties it; a new one
+     * takes the next number under the brand's row lock, so numbers grow across instances and never name two CRLs.
+     */
     async crl(brand) {
       const { intermediate } = await hierarchyOf(brand);
-      const revoked = await deps.db.query<{ serial: string; revoked_at: Date }>(
-        `SELECT c.serial, c.revoked_at FROM certificates c JOIN orders o ON o.id = c.order_id WHERE o.brand = $1 AND c.revoked_at IS NOT NULL`,
-        [brand],
-      );
-      const crl = await x509.X509CrlGenerator.create({
-        issuer: intermediate.cert.subject,
-        thisUpdate: now(),
-        nextUpdate: new Date(now().getTime() + 7 * 86400_000),
-        signingKey: intermediate.key,
-        signingAlgorithm: signing,
-        entries: revoked.map((r) => ({ serialNumber: derSerial(r.serial), revocationDate: new Date(r.revoked_at) })),
+      await deps.db.query(`INSERT INTO ca_crls (brand) VALUES ($1) ON CONFLICT (brand) DO NOTHING`, [brand]);
+      return deps.db.tx(async (q) => {
+        const [cur] = await q.query<{ crl_number: string; der: Uint8Array | null; this_update: Date | null }>(
+          `SELECT crl_number::text AS crl_number, der, this_update FROM ca_crls WHERE brand = $1 FOR UPDATE`,
+          [brand],
+        );
+        const at = now();
+        if (cur?.der && cur.this_update && at.getTime() - new Date(cur.this_update).getTime() < crlRefreshMs) return new Uint8Array(cur.der);
+        const number = Number(cur?.crl_number ?? 0) + 1;
+        const revoked = await q.query<{ serial: string; revoked_at: Date; revocation_reason: CrlReason }>(
+          `SELECT c.serial, c.revoked_at, c.revocation_reason FROM certificates c JOIN orders o ON o.id = c.order_id WHERE o.brand = $1 AND c.revoked_at IS NOT NULL ORDER BY c.revoked_at, c.id`,
+          [brand],
+        );
+        const ski = intermediate.cert.getExtension(x509.SubjectKeyIdentifierExtension);
+        const aki = ski ? new x509.AuthorityKeyIdentifierExtension(ski.keyId, false) : await x509.AuthorityKeyIdentifierExtension.create(intermediate.cert.publicKey);
+        const nextUpdate = new Date(at.getTime() + crlLifetimeMs);
+        const crl = await x509.X509CrlGenerator.create({
+          issuer: intermediate.cert.subject,
+          thisUpdate: at,
+          nextUpdate,
+          signingKey: intermediate.key,
+          signingAlgorithm: signing,
+          extensions: [aki, new x509.Extension(id_ce_cRLNumber, false, AsnConvert.serialize(new CRLNumber(number)))],
+          entries: revoked.map((r) => {
+            const reason = crlEntryReason(r.revocation_reason);
+            return { serialNumber: derSerial(r.serial), revocationDate: new Date(r.revoked_at), ...(reason ? { reason: reason as number as x509.X509CrlReason } : {}) };
+          }),
+        });
+        const der = new Uint8Array(crl.rawData);
+        await q.query(`UPDATE ca_crls SET crl_number = $2, der = $3, this_update = $4, next_update = $5 WHERE brand = $1`, [brand, number, Buffer.from(der), at, nextUpdate]);
+        return der;
       });
-      return new Uint8Array(crl.rawData);
     },
   };
+}
+
+/**
+ * After a revocation, inside its transaction: the brand's CRL is signed afresh on its next fetch. Waits for a CRL being
+ * signed right now (its row lock), so that one cannot be kept without this revocation.
+ */
+export async function crlStale(q: Queryable, orderId: number): Promise<void> {
+  await q.query(`UPDATE ca_crls SET der = NULL WHERE brand = (SELECT brand FROM orders WHERE id = $1)`, [orderId]);
 }
 
 export type BuiltinCa = ReturnType<typeof createBuiltinCa>;

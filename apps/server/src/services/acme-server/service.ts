@@ -10,6 +10,7 @@ import { validateOrders } from '@cc/domain/domain-names';
 import { hasDomains, isSslProduct, needsOrganization } from '@cc/domain/product-types';
 import { defaultTerm } from '@cc/domain/terms';
 import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
+import { isSubscriberReason, recordedReason } from '@cc/domain/revocation';
 import { challengeHost } from '../../adapters/acme/client.ts';
 import { yuanText } from '../../lib/money.ts';
 import { insertAcmeOrder } from '../purchase/create-orders.ts';
@@ -21,6 +22,7 @@ import { InsufficientBalanceError } from '../payments/errors.ts';
 import { balanceOf } from '../payments/ledger.ts';
 import { checkOrder, issueJob, startValidation } from '../dcv/validation.ts';
 import { cancelOrders } from '../orders/actions.ts';
+import { revokeCertificate } from '../orders/revoke.ts';
 import { RuleError } from '../purchase/rule-error.ts';
 import { checkVerificationForOrders } from '../payments/verification.ts';
 import { acmeChallengeDir } from '../dcv/values.ts';
@@ -465,13 +467,14 @@ async function certBySerial(q: Queryable, serial: string): Promise<CertRow | und
 }
 
 /**
- * revokeCert (RFC 8555 §7.6): by the ACME account of the customer that owns it, or signed with the certificate's key.
- * The CRL of the built-in CA lists it from then on.
+ * revokeCert (RFC 8555 §7.6): by the ACME account of the customer that owns it, or signed with the certificate's key
+ * (a key compromise report: recorded as keyCompromise). The reason goes into the CRL entry from then on.
  */
 export async function revokeCert(ctx: OrdersContext, body: unknown, who: { acct?: AcmeAccount; jwk?: Jwk }): Promise<void> {
   const parsed = acmeRevokePayload.safeParse(body);
   if (!parsed.success) throw new AcmeProblem('malformed', 400, 'acme.p.malformed', { reason: 'certificate' });
-  if (parsed.data.reason !== undefined && ![0, 1, 3, 4, 5, 9].includes(parsed.data.reason)) throw new AcmeProblem('badRevocationReason', 400, 'acme.p.malformed', { reason: 'reason' });
+  const given = parsed.data.reason;
+  if (given !== undefined && !isSubscriberReason(given)) throw new AcmeProblem('badRevocationReason', 400, 'acme.p.badRevocationReason', { reason: given });
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(Buffer.from(parsed.data.certificate, 'base64url'));
@@ -483,11 +486,9 @@ export async function revokeCert(ctx: OrdersContext, body: unknown, who: { acct?
   const mine = who.acct ? who.acct.account_id === c.account_id : !!who.jwk && cert.publicKey.export({ format: 'jwk' }).n === who.jwk.n && cert.publicKey.export({ format: 'jwk' }).x === who.jwk.x;
   if (!mine) throw new AcmeProblem('unauthorized', 403, 'acme.p.notYours');
   if (c.revoked_at) throw new AcmeProblem('alreadyRevoked', 400, 'acme.p.alreadyRevoked');
-  await ctx.db.tx(async (q) => {
-    await q.query(`UPDATE certificates SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [c.id]);
-    if (c.certificate_id === c.id) await q.query(`UPDATE orders SET order_status = $2, updated_at = now() WHERE id = $1 AND order_status = $3`, [c.order_id, orderStatus.revoked, orderStatus.issued]);
-    await addEvent(q, c.order_id, 'acme_revoked', { serial: cert.serialNumber.toLowerCase(), reason: parsed.data.reason ?? 0 });
-  });
+  const reason = recordedReason(given, who.acct ? 'account' : 'certificateKey');
+  const done = await ctx.db.tx((q) => revokeCertificate(q, c, reason, { kind: 'acme_revoked', serial: cert.serialNumber.toLowerCase() }));
+  if (!done) throw new AcmeProblem('alreadyRevoked', 400, 'acme.p.alreadyRevoked');
 }
 
 /** The certificate an ARI certID names (RFC 9773 §4.1): base64url(authority key identifier) "." base64url(serial DER). */
