@@ -36,6 +36,7 @@ function makeCertificates() {
   leaf('valid2', 'valid.example', 25);
   leaf('expired', 'expired.example', -1);
   leaf('missing', 'missing.example', 20);
+  leaf('gone', 'gone.example', 40);
   ecKey('self');
   openssl('req', '-x509', '-new', '-key', file('self.key'), '-subj', '/CN=self.example', '-days', '20', '-addext', 'subjectAltName=DNS:self.example', '-out', file('self.pem'));
 }
@@ -254,6 +255,40 @@ describe('discovery: scanning real TLS servers on loopback', () => {
     expect(rows[0]).toBe('sha256,subject,names,issuer,serial,notBefore,notAfter,daysLeft,bucket,key,trusted,orderNo,endpoints');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('CN=expired.example');
+  });
+});
+
+describe('discovery: a server that went down', () => {
+  it('no longer counts as serving its certificate: not in the inventory\'s endpoints, the certificate\'s served-at list or the dashboard\'s upcoming', async () => {
+    const server = https.createServer({ key: read('gone.key'), cert: read('gone.pem') + read('inter.pem'), minVersion: 'TLSv1.2' }, (_q, r) => r.end('ok'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    expect((await me.post('/v1/discovery/targets', { lines: [`gone.example:${port}`] })).body.code).toBe(200);
+    try {
+      await scanNow();
+      const gone = async () => (await certs()).find((c) => c.subject === 'CN=gone.example')!;
+      const dashboard = async () => (await me.get('/v1/discovery/dashboard')).body.data as DashboardAnswer;
+      const served = async (id: number) => ((await me.get(`/v1/discovery/certs/${id}`)).body.data as CertDetail).servedAt;
+      expect(await stateOf('gone.example')).toBe('ok');
+      const cert = await gone();
+      expect(cert.endpoints).toBe(1);
+      expect((await dashboard()).upcoming.map((c) => c.subject)).toContain('CN=gone.example');
+      expect(await served(cert.id)).toMatchObject([{ host: 'gone.example', port, state: 'ok' }]);
+
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await scanNow();
+      expect(await stateOf('gone.example')).toBe('unreachable');
+      expect(await alertKinds()).toContain('unreachable gone.example');
+      expect((await gone()).endpoints).toBe(0);
+      expect((await dashboard()).upcoming.map((c) => c.subject)).not.toContain('CN=gone.example');
+      expect(await served(cert.id)).toEqual([]);
+      const csv = (await t.app.inject({ method: 'GET', url: '/v1/discovery/certs/export?q=gone', headers: { token: meToken, authorization: meToken } })).body.trim().split('\r\n');
+      expect(csv[1]!.split(',').at(-1)).toBe('0');
+    } finally {
+      server.close();
+      await me.del(`/v1/discovery/targets/${(await targets()).find((x) => x.value === 'gone.example')!.id}`);
+    }
   });
 });
 

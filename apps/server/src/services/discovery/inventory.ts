@@ -239,8 +239,15 @@ type CertRow = {
   last_seen: Date;
 };
 
+/**
+ * Whether endpoint `e` serves its certificate now. An unreachable endpoint keeps the certificate its last handshake
+ * saw (cert_id: the scanner tells a change by it once the server is back) but serves nothing: it is not counted as
+ * serving it, nor listed where it is served.
+ */
+const servingNow = `e.state <> 'unreachable'`;
+
 const certColumns = `c.id, c.sha256, c.subject, c.issuer, c.names, c.serial, c.not_before, c.not_after, c.key_algorithm, c.key_size, c.trusted, c.self_signed,
-  o.order_no, (SELECT count(*)::int FROM discovery_endpoints e WHERE e.cert_id = c.id) AS endpoints, c.last_seen`;
+  o.order_no, (SELECT count(*)::int FROM discovery_endpoints e WHERE e.cert_id = c.id AND ${servingNow}) AS endpoints, c.last_seen`;
 
 function toSummary(r: CertRow, now: Date): CertSummary {
   const ms = new Date(r.not_after).getTime() - now.getTime();
@@ -288,7 +295,7 @@ export async function certDetail(q: Queryable, accountId: number, id: number, no
   );
   if (!r) throw fail('DISCOVERY_NOT_FOUND');
   const eps = await q.query<{ id: number; host: string; port: number; ip: string; state: EndpointState; protocol: string; last_scan_at: Date | null; changed_at: Date | null }>(
-    `SELECT id, host, port, ip, state, protocol, last_scan_at, changed_at FROM discovery_endpoints WHERE cert_id = $1 ORDER BY host, port`,
+    `SELECT id, host, port, ip, state, protocol, last_scan_at, changed_at FROM discovery_endpoints e WHERE e.cert_id = $1 AND ${servingNow} ORDER BY host, port`,
     [id],
   );
   const newer = r.certificate_id
