@@ -14,14 +14,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { pickLocale, type Locale } from '@cc/contracts/messages';
 import type { Db } from '@cc/db/client';
 import type { Config } from './config.ts';
-import { isUnavailable, maxParamLength, onFrameworkError, registerErrorHandler, sendUnavailable } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrorHandler, isUnavailable, maxParamLength, registerErrorHandler, sendUnavailable } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { documentKeyAccess } from './plugins/api-key-scope.ts';
 import { checkPermissionsDeclared, documentPermission } from './plugins/permissions.ts';
 import { apiKeyPrefix } from '@cc/contracts/api-keys';
 import { registerJobs } from './plugins/jobs.ts';
-import { consolePolicyFor, docsPolicy, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { consolePolicyFor, docsPolicy, registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
 import { checkMasterKey } from './lib/secret-box.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { samplePressure, type Pressure } from './lib/pressure.ts';
@@ -62,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tls = config.TLS_CERT_FILE && config.TLS_KEY_FILE
     ? { http2: true as const, https: { allowHTTP1: true, cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) } }
     : undefined;
+  // Every answer carries these, the ones no route's hook sees included (the router's refusals, unreadable requests).
+  const protection = securityHeadersOf(config);
   const app = (Fastify as (opts: object) => FastifyInstance)({
     ...(tls ?? {}),
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.token'] },
@@ -71,8 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ajv: undefined,
     // While closing, calls on kept-alive connections get our own 503 envelope (hook below), not Fastify's bare one.
     return503OnClosing: false,
-    // A URL that does not decode or a path parameter past the limit answers the envelope too.
-    frameworkErrors: onFrameworkError,
+    // A URL that does not decode or a path parameter past the limit answers the envelope too, and so does a
+    // request Node's parser refuses (headers too large, a broken request line).
+    frameworkErrors: frameworkErrorHandler(protection),
+    clientErrorHandler: clientErrorHandler(protection),
     routerOptions: { maxParamLength },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -164,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (closing && request.raw.httpVersionMajor < 2) reply.header('connection', 'close');
     done();
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, protection);
   const errors = registerErrorHandler(app);
   registerInputGuard(app);
 

@@ -287,6 +287,7 @@ function attempts(): Record<string, Call[]> {
     'POST /v1/user/subAccounts': [{ method: 'POST', url: '/v1/user/subAccounts', payload: { name: 'Mallory', email: `mallory-${tag}@bob.example`, roleID: 2, deptID: a.deptId } }],
     'PUT /v1/user/subAccounts': [{ method: 'PUT', url: '/v1/user/subAccounts', payload: { subAccountID: a.memberId, name: 'Hijacked', resendInvite: true } }],
     'DELETE /v1/user/subAccounts/{id}': [{ method: 'DELETE', url: `/v1/user/subAccounts/${a.memberId}` }],
+    'POST /v1/user/subAccounts/{id}/signOut': [{ method: 'POST', url: `/v1/user/subAccounts/${a.memberId}/signOut`, payload: {} }],
     'GET /v1/user/depts': [{ method: 'GET', url: '/v1/user/depts' }],
     'POST /v1/user/depts': [{ method: 'POST', url: '/v1/user/depts', payload: { name: 'under alice', parentID: a.deptId } }],
     'PUT /v1/user/depts': [{ method: 'PUT', url: '/v1/user/depts', payload: { deptID: a.deptId, name: 'Hijacked' } }],

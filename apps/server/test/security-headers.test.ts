@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,5 +118,71 @@ describe('request body limit', () => {
 
     const huge = await me.post('/v1/csr/batchSave', { csrs: [{ csr: 'x'.repeat(33 * 1024 * 1024) }] }, { lang: 'en' });
     expect(huge.body).toEqual({ code: 413, data: null, msg: 'The request body is too large (at most 32 MB)' });
+  });
+});
+
+/** One raw HTTP/1.1 exchange over a real socket: the status, the headers (names in lower case) and the body. */
+function rawExchange(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('error', reject);
+    // Every request below asks to close (or is refused and closed): the whole answer is in once the socket closes.
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+const post = (path: string, type: string, body: string, length = String(Buffer.byteLength(body))) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n${body}`;
+
+describe('browser-protection headers over a real socket, on answers made before or without a route', () => {
+  let port = 0;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  // Each: the raw request, the status and the envelope code it answers.
+  const cases: [string, string, number, number][] = [
+    ['a path parameter past the router limit (414)', get(`/acme/${'p'.repeat(600)}/directory`), 414, 414],
+    ['a bad percent-escape in the address (400)', get('/v1/orders/%zz'), 400, 400],
+    ['an unknown path (404)', get('/v1/nothing-here'), 404, 404],
+    ['a known path with another method (405)', `PATCH /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 405, 405],
+    ['a body over the limit (413)', post('/login', 'application/json', '{}', String(2 * 1024 * 1024)), 413, 413],
+    ['a body type no call takes (415)', post('/login', 'text/foo', 'abc'), 415, 415],
+    ['a malformed JSON body (400)', post('/login', 'application/json', '{"username":'), 400, 400],
+    ['an empty JSON body (400)', post('/login', 'application/json', ''), 400, 400],
+    ['headers past the size limit, long address included (431)', get(`/siteConfig?${'q'.repeat(20_000)}`), 431, 431],
+    ['a Content-Length that is no number (400)', post('/login', 'application/json', '{}', 'abc'), 400, 400],
+    ['a request line that is no HTTP (400)', 'HELLO\r\n\r\n', 400, 400],
+  ];
+  it.each(cases)('%s', async (_what, request, status, code) => {
+    const r = await rawExchange(port, request);
+    expect(r.status).toBe(status);
+    expectProtected(r.headers);
+    expect(r.headers['content-security-policy']).toBe(consolePolicy);
+    expect(JSON.parse(r.body)).toMatchObject({ code, data: null, msg: expect.any(String) });
+  });
+
+  it('on a 503 of an overloaded server', async () => {
+    // Any heap in use is over 1 MB: every call is shed.
+    const shed = await startTestApp({ MAX_HEAP_USED_MB: '1' });
+    try {
+      await shed.app.listen({ port: 0, host: '127.0.0.1' });
+      const r = await rawExchange((shed.app.server.address() as AddressInfo).port, get('/siteConfig'));
+      expect(r.status).toBe(503);
+      expect(r.headers['retry-after']).toBe('5');
+      expectProtected(r.headers);
+    } finally {
+      await shed.close();
+    }
   });
 });

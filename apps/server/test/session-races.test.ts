@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failuresPerAccount, failuresPerIp } from '../src/services/session/sign-in.ts';
+import { failuresPerAccount, failuresPerIp, secondStepFailuresPerAccount } from '../src/services/session/sign-in.ts';
 import { startTestApp, type TestApp } from './harness.ts';
-import { freshIp, readCode, sha256hex, signUpByEmail, solveCaptcha, uniqueEmail, type SignedUp } from './session-helpers.ts';
+import { freshIp, readCode, sha256hex, signUpByEmail, solveCaptcha, uniqueEmail, uniquePhone, type SignedUp } from './session-helpers.ts';
 
 // Races need a server that runs statements concurrently: PostgreSQL in both passes.
 let t: TestApp;
@@ -57,6 +57,37 @@ describe('failed sign-ins counted under a lock', () => {
     expect(tally(codes)).toEqual({ 12004: failuresPerIp, 12008: 30 - failuresPerIp });
   });
 
+  /** An account reached by its e-mail (any letter case) and by its phone. */
+  async function withPhone() {
+    const u = await signUpByEmail(t.app);
+    const telephone = uniquePhone();
+    await t.app.db.query(`UPDATE accounts SET telephone = $2, tel_prefix = '86' WHERE account_no = $1`, [u.accountNo, telephone]);
+    return { u, names: [u.email!, u.email!.toUpperCase(), telephone, `${telephone.slice(0, 3)} ${telephone.slice(3, 7)} ${telephone.slice(7)}`] };
+  }
+
+  it('locks the account, not the name: wrong passwords by e-mail lock its phone and its address in other letters too', async () => {
+    const { u, names } = await withPhone();
+    for (let i = 0; i < failuresPerAccount; i++) expect((await login(u.email!, 'wrong')).body.code).toBe(12004);
+    // Every other name of the account is refused unevaluated, even with the right password.
+    for (const name of names) expect((await login(name, u.password)).body, name).toMatchObject({ code: 12008, msg: '尝试次数过多，请15分钟后再试' });
+    // A name that reaches no account is counted by itself, as before.
+    expect((await login(uniqueEmail('stranger'), 'wrong')).body.code).toBe(12004);
+  });
+
+  it('30 concurrent wrong passwords spread over the e-mail, its upper case and the phone: 5 judged in all', async () => {
+    const { u, names } = await withPhone();
+    const captchas = await Promise.all(Array.from({ length: 30 }, () => solveCaptcha(t.app)));
+    const codes = await Promise.all(
+      captchas.map((captchaToken, i) =>
+        t.app
+          .inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username: names[i % names.length], password: sha256hex('wrong'), captchaToken } })
+          .then((r) => r.json().code as number),
+      ),
+    );
+    expect(tally(codes)).toEqual({ 12004: failuresPerAccount, 12008: 30 - failuresPerAccount });
+    expect((await login(names[2]!, u.password)).body.code).toBe(12008);
+  });
+
   it('a right password among concurrent wrong ones signs in and does not count as a failure', async () => {
     const u = await signUpByEmail(t.app);
     const attempts = ['wrong1', 'wrong2', u.password, 'wrong3'];
@@ -87,6 +118,51 @@ describe('the second step under concurrency', () => {
     expect(tally(codes)).toEqual({ 12006: 5, 12010: 25 });
     expect((await validate(secToken, 'google', totp(secret, 30))).json().code).toBe(12010);
     expect(await sessionsOf(u)).toBe(1);
+  });
+
+  const lockNotices = async (u: SignedUp) =>
+    (await t.app.db.query<{ body: string }>(`SELECT body FROM outbox WHERE to_addr = $1 AND body LIKE '%二次验证暂停%' ORDER BY id`, [u.email!])).map((m) => m.body);
+
+  it('authenticator: a fresh sign-in opens no fresh guesses: 10 wrong codes over all challenges lock the second step and tell the owner', async () => {
+    const { u, secret } = await withAuthenticator();
+    const wrong = totp(secret, 300);
+    const answers: number[] = [];
+    // Three challenges of five tries each, as a guesser signing in again after each would make.
+    for (let c = 0; c < 3; c++) {
+      const secToken = await challenge(u);
+      for (let i = 0; i < 5; i++) answers.push((await validate(secToken, 'google', wrong)).json().code as number);
+    }
+    expect(answers).toEqual([...Array(secondStepFailuresPerAccount).fill(12006), ...Array(5).fill(12008)]);
+    // The right code is refused too while the second step is locked, on a new challenge as on any.
+    const locked = await validate(await challenge(u), 'google', totp(secret, 30));
+    expect(locked.json()).toMatchObject({ code: 12008, msg: expect.stringMatching(/^尝试次数过多，请\d+分钟后再试$/) });
+    expect(await sessionsOf(u)).toBe(1);
+    const notices = await lockNotices(u);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(`您的账户 ${u.accountNo} 在 60 分钟内 10 次输错登录二次验证码`);
+  });
+
+  it('authenticator: 30 concurrent wrong codes over six challenges are 10 judged tries, one notice', async () => {
+    const { u, secret } = await withAuthenticator();
+    const wrong = totp(secret, 300);
+    const tokens: string[] = [];
+    for (let c = 0; c < 6; c++) tokens.push(await challenge(u));
+    const codes = await Promise.all(tokens.flatMap((secToken) => Array.from({ length: 5 }, () => validate(secToken, 'google', wrong).then((r) => r.json().code as number))));
+    expect(tally(codes)).toEqual({ 12006: secondStepFailuresPerAccount, 12008: 30 - secondStepFailuresPerAccount });
+    expect(await lockNotices(u)).toHaveLength(1);
+  });
+
+  it('a right second step clears the count: wrong codes before it do not add up with those after', async () => {
+    const { u, secret } = await withAuthenticator();
+    const wrong = totp(secret, 300);
+    const first = await challenge(u);
+    for (let i = 0; i < 4; i++) expect((await validate(first, 'google', wrong)).json().code).toBe(12006);
+    const second = await challenge(u);
+    for (let i = 0; i < 5; i++) expect((await validate(second, 'google', wrong)).json().code).toBe(12006);
+    expect((await validate(await challenge(u), 'google', totp(secret, 30))).json().code).toBe(200);
+    const after = await challenge(u);
+    for (let i = 0; i < 5; i++) expect((await validate(after, 'google', wrong)).json().code).toBe(12006);
+    expect(await lockNotices(u)).toEqual([]);
   });
 
   it('authenticator: 10 concurrent tries with the right code give exactly one session', async () => {

@@ -517,3 +517,53 @@ describe('money and DNS in the audit log, a member\'s own credentials, handing o
     expect(log).toMatchObject({ member_id: null, params: { name: h!.name } });
   });
 });
+
+describe("sessions are each person's own (issue 42, defect 3)", () => {
+  it("lists and ends only the owner's own sessions on /account/secure, a member only its own; the owner signs a member out from the team", async () => {
+    const acct = await newAccount(t.app);
+    const boss = client(t.app, acct.token);
+    const bossPhone = await createSession(t.app.db, acct.id, '127.0.0.2', 'Mozilla/5.0 (iPhone)');
+    const members = await Promise.all(['admin', 'finance', 'technical'].map((code) => member(code, null, acct.id)));
+    const [admin, finance, tech] = members as [{ id: number; token: string }, { id: number; token: string }, { id: number; token: string }];
+    const financeLaptop = await createSession(t.app.db, acct.id, '127.0.0.3', 'Mozilla/5.0 (Macintosh)', finance.id);
+    const live = async (token: string) => (await t.app.inject({ method: 'GET', url: '/v1/account', headers: { token } })).statusCode;
+    const memberTokens = [admin.token, finance.token, tech.token, financeLaptop];
+
+    // The owner's list: its two sessions, none of the four members' sessions.
+    const list = must<{ id: string; current: boolean }[]>(await boss.get('/v1/sessions'));
+    expect(list).toHaveLength(2);
+    const [memberSession] = await t.app.db.query<{ id: string }>(`SELECT id::text FROM sessions WHERE member_id = $1 LIMIT 1`, [tech.id]);
+    // A member's session is not the owner's to end here.
+    expect((await boss.del(`/v1/sessions/${memberSession!.id}`)).body).toMatchObject({ code: 10004, msg: '会话不存在或已退出' });
+    expect(await live(tech.token)).toBe(200);
+
+    // "Sign out other sessions": the owner's phone only; every member stays signed in.
+    expect((await boss.post('/v1/sessions/revokeOthers', {})).body).toMatchObject({ code: 200, data: { revoked: 1 } });
+    expect(await live(bossPhone)).toBe(401);
+    for (const token of memberTokens) expect(await live(token)).toBe(200);
+    expect(await live(acct.token)).toBe(200);
+
+    // A member sees and ends its own sessions only.
+    const fin = client(t.app, finance.token);
+    const mine = must<{ id: string; current: boolean }[]>(await fin.get('/v1/sessions'));
+    expect(mine.map((s) => s.current)).toEqual([true, false]);
+    expect((await fin.del(`/v1/sessions/${list.find((s) => s.current)!.id}`)).body.code).toBe(10004);
+    expect((await fin.post('/v1/sessions/revokeOthers', {})).body).toMatchObject({ code: 200, data: { revoked: 1 } });
+    expect(await live(financeLaptop)).toBe(401);
+    expect([await live(finance.token), await live(admin.token), await live(acct.token)]).toEqual([200, 200, 200]);
+
+    // The team screen's call: declared members.manage; the owner and an administrator may, technical may not.
+    expect((await client(t.app, tech.token).post(`/v1/user/subAccounts/${finance.id}/signOut`, {}, { lang: 'en' })).body).toMatchObject({ code: 14000 });
+    expect((await boss.post(`/v1/user/subAccounts/${tech.id}/signOut`, {})).body).toEqual({ code: 200, data: { revoked: 1 }, msg: 'success' });
+    expect(await live(tech.token)).toBe(401);
+    expect((await client(t.app, admin.token).post(`/v1/user/subAccounts/${finance.id}/signOut`, {})).body.data).toEqual({ revoked: 1 });
+    expect(await live(finance.token)).toBe(401);
+    expect([await live(admin.token), await live(acct.token)]).toEqual([200, 200]);
+    // Another account's member is not found; the doc names the permission.
+    expect((await own.post(`/v1/user/subAccounts/${admin.id}/signOut`, {}, { lang: 'en' })).body).toMatchObject({ code: 14002 });
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, { 'x-permission'?: string }>> };
+    expect(doc.paths['/v1/user/subAccounts/{id}/signOut']!.post!['x-permission']).toBe('members.manage');
+    const audit = must<{ data: { text: string }[] }>(await boss.get('/v1/user/auditLogs?objectType=member'));
+    expect(audit.data.map((e) => e.text)).toContain(`将子账户 ${(await t.app.db.query<{ name: string }>(`SELECT name FROM members WHERE id = $1`, [tech.id]))[0]!.name} 退出登录（1 个会话）`);
+  });
+});

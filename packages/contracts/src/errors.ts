@@ -101,6 +101,9 @@ export const errorCatalog = {
   BODY_TOO_LARGE: { code: 413, status: 413, key: 'err.bodyTooLarge' },
   PARAM_TOO_LONG: { code: 414, status: 414, key: 'err.paramTooLong' },
   UNSUPPORTED_MEDIA_TYPE: { code: 415, status: 415, key: 'err.unsupportedMediaType' },
+  /** Refused by Node's HTTP parser before any route (plugins/errors.ts clientErrorHandler). */
+  HEADERS_TOO_LARGE: { code: 431, status: 431, key: 'err.headersTooLarge' },
+  REQUEST_TIMEOUT: { code: 408, status: 408, key: 'err.requestTimeout' },
   /** Discovery (/certhub/discovery): a target, profile or certificate the caller does not own, or none. */
   DISCOVERY_NOT_FOUND: { code: 14501, status: 200, key: 'discovery.err.notFound' },
   /** Discovery: the account holds the most scan targets it may. */

@@ -79,6 +79,8 @@ export const coreZh = {
   'err.bodyTooLarge': '请求体过大（最多 {{max}}）',
   'err.unsupportedMediaType': '不支持的请求体类型 {{type}}，请使用 application/json 或 application/x-www-form-urlencoded',
   'err.badRequest': '请求无法处理（HTTP {{status}}）',
+  'err.headersTooLarge': '请求头或请求地址过长',
+  'err.requestTimeout': '请求未在规定时间内发送完毕',
   'v.emailEmpty': '邮箱不能为空',
 } as const;
 
@@ -161,6 +163,8 @@ export const coreEn: Record<CoreMessageKey, string> = {
   'err.bodyTooLarge': 'The request body is too large (at most {{max}})',
   'err.unsupportedMediaType': 'Unsupported body type {{type}}: send application/json or application/x-www-form-urlencoded',
   'err.badRequest': 'The request cannot be processed (HTTP {{status}})',
+  'err.headersTooLarge': 'The request headers or address are too long',
+  'err.requestTimeout': 'The request was not sent in time',
   'v.emailEmpty': 'Email cannot be empty',
 };
 

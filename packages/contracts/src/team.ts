@@ -163,6 +163,9 @@ export const subAccountUpdateBody = z
   .refine((v) => Object.keys(v).some((k) => k !== 'subAccountID'), { message: 'team.v.nothing', path: ['subAccountID'] });
 export type SubAccountUpdateBody = z.input<typeof subAccountUpdateBody>;
 export const subAccountIdParams = z.object({ id: id('team.v.member') });
+/** POST /v1/user/subAccounts/{id}/signOut: how many of the member's sessions ended. */
+export const memberSignOutAnswer = z.object({ revoked: z.number().int().describe("the member's sessions that ended") });
+export type MemberSignOutAnswer = z.infer<typeof memberSignOutAnswer>;
 
 // --- invitations (a visitor with the link)
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { errorCatalog, type ErrorName } from '@cc/contracts/errors';
 import { isMessageKey, pickLocale, translate, type Locale } from '@cc/contracts/messages';
@@ -91,15 +92,55 @@ function paramsFor(name: ErrorName, request: FastifyRequest): Record<string, str
   }
 }
 
+type Headers = readonly (readonly [string, string])[];
+
 /**
  * Errors the router raises before any route runs (a URL that does not decode, a path parameter over
- * maxParamLength): passed to `Fastify({ frameworkErrors })` so that they too answer the envelope.
+ * maxParamLength): passed to `Fastify({ frameworkErrors })` so that they too answer the envelope. No route's hooks
+ * run for them (the onSend hook that protects every other answer among them), so the answer carries `headers`
+ * itself: the browser-protection headers of plugins/security-headers.ts.
  */
-export const onFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
-  const name = frameworkErrors[error.code] ?? 'BAD_REQUEST';
-  request.log.info({ code: error.code, url: request.url }, 'request refused by the router');
-  void sendError(reply, localeOf(request), name, { ...paramsFor(name, request), status: error.statusCode ?? 400 });
+export function frameworkErrorHandler(headers: Headers): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  return (error, request, reply) => {
+    const name = frameworkErrors[error.code] ?? 'BAD_REQUEST';
+    request.log.info({ code: error.code, url: request.url }, 'request refused by the router');
+    for (const [header, value] of headers) if (!reply.hasHeader(header)) reply.header(header, value);
+    void sendError(reply, localeOf(request), name, { ...paramsFor(name, request), status: error.statusCode ?? 400 });
+  };
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, and what each answers. */
+const clientErrors: Record<string, ErrorName> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
 };
+
+/**
+ * A request Node could not read (headers past the size limit, a broken request line or Content-Length, too slow):
+ * Fastify's `clientErrorHandler`. Answered on the raw socket as the envelope with `headers`, in the default
+ * language (nothing of the request, its lang header included, could be read), and the connection closed.
+ */
+export function clientErrorHandler(headers: Headers): NonNullable<FastifyServerOptions['clientErrorHandler']> {
+  return function onClientError(this: FastifyInstance, error, socket) {
+    // A connection reset: nobody is there to answer.
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+    const name = clientErrors[(error as NodeJS.ErrnoException).code ?? ''] ?? 'BAD_REQUEST';
+    const e = errorCatalog[name];
+    this.log.debug({ err: error }, 'request not readable');
+    if (socket.writable) {
+      const body = JSON.stringify({ code: e.code, data: null, msg: translate('zh', e.key, { status: e.status }) });
+      const lines = [
+        `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? ''}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'connection: close',
+        ...headers.map(([header, value]) => `${header}: ${value}`),
+      ];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
+}
 
 /** The one error handler: business errors, validation errors, refused requests; hides the inside of every 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -76,12 +76,20 @@ const defaults: [string, string][] = [
   ['content-security-policy', consolePolicy],
 ];
 
-/** Browser-protection headers on every answer; a header a route already set (a page with its own policy) is kept. */
-export function registerSecurityHeaders(app: FastifyInstance) {
+/** The browser-protection headers every answer carries (names in lower case), for this server's configuration. */
+export function securityHeadersOf(config: { TLS_CERT_FILE?: string | undefined }): readonly (readonly [string, string])[] {
   // Served over HTTPS by this server (TLS_CERT_FILE): browsers are told to come back over HTTPS only, for a year.
-  const all: [string, string][] = app.config.TLS_CERT_FILE ? [...defaults, ['strict-transport-security', 'max-age=31536000']] : [...defaults];
+  return config.TLS_CERT_FILE ? [...defaults, ['strict-transport-security', 'max-age=31536000']] : [...defaults];
+}
+
+/**
+ * Browser-protection headers on every answer that goes through a route's hooks; a header a route already set (a page
+ * with its own policy) is kept. Answers made before any route is found (the router's own refusals, a request Node
+ * could not parse) set them themselves (plugins/errors.ts frameworkErrorHandler, clientErrorHandler).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, headers: readonly (readonly [string, string])[]) {
   app.addHook('onSend', (_request, reply: FastifyReply, _payload, done) => {
-    for (const [name, value] of all) if (!reply.hasHeader(name)) reply.header(name, value);
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     done();
   });
 }

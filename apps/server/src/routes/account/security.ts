@@ -28,7 +28,7 @@ import { ok } from '../../lib/envelope.ts';
 import { changePassword } from '../../services/security/password.ts';
 import { changeMemberPassword } from '../../services/team/member-security.ts';
 import { saveNewAddress, sendNewCode, sendOriginCode, verifyOrigin } from '../../services/security/contacts.ts';
-import { listSessions, revokeOtherSessions, revokeSession } from '../../services/security/sessions.ts';
+import { listSessions, revokeOtherSessions, revokeSession, sessionOwnerOf } from '../../services/security/sessions.ts';
 import { recoveryStatusOf } from '../../services/security/recovery.ts';
 import { regenerateRecoveryCodes } from '../../services/session/two-step.ts';
 import { finishWechatBinding, startWechatBinding, unbindWechat, wechatStatusOf } from '../../services/security/wechat.ts';
@@ -90,18 +90,21 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Changes the bound e-mail, with a proof from a code sent to the last (current) e-mail', description: flow, security, body: updateEmailBody, response: { 200: envelope(contactAnswer) } },
   }, async (request) => ok(await saveNewAddress(app, request, request.body, 'modify')));
 
-  // --- sessions and devices
+  // --- sessions and devices: each caller's own (the holder's, or a member's); the owner ends a member's on the team screen
   app.get('/v1/sessions', {
-    schema: { tags, summary: 'Live sessions of the account with device, IP, created and last seen; the current one is marked', security, response: { 200: envelope(sessionsAnswer) } },
-  }, async (request) => ok(await listSessions(app.db, request.account.id, request.account.tokenHash)));
+    schema: { tags, summary: "The caller's own live sessions with device, IP, created and last seen (a member's are its own, never the owner's); the current one is marked", security, response: { 200: envelope(sessionsAnswer) } },
+    config: { permission: 'self' },
+  }, async (request) => ok(await listSessions(app.db, sessionOwnerOf(request.account), request.account.tokenHash)));
 
   app.delete('/v1/sessions/:id', {
-    schema: { tags, summary: 'Signs one session of the account out', security, params: sessionIdParams, response: { 200: envelope(revokedAnswer) } },
-  }, async (request) => ok(await revokeSession(app.db, request.account.id, request.params.id)));
+    schema: { tags, summary: "Signs one of the caller's own sessions out", security, params: sessionIdParams, response: { 200: envelope(revokedAnswer) } },
+    config: { permission: 'self' },
+  }, async (request) => ok(await revokeSession(app.db, sessionOwnerOf(request.account), request.params.id)));
 
   app.post('/v1/sessions/revokeOthers', {
-    schema: { tags, summary: 'Signs every other session of the account out (this one stays)', security, response: { 200: envelope(revokedAnswer) } },
-  }, async (request) => ok(await revokeOtherSessions(app.db, request.account.id, request.account.tokenHash)));
+    schema: { tags, summary: "Signs every other session of the caller's out (this one stays; the owner's call leaves its members signed in)", security, response: { 200: envelope(revokedAnswer) } },
+    config: { permission: 'self' },
+  }, async (request) => ok(await revokeOtherSessions(app.db, sessionOwnerOf(request.account), request.account.tokenHash)));
 
   // --- authenticator recovery codes
   app.get('/v1/googleAuth/recoveryCodes', {

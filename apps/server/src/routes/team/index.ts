@@ -13,6 +13,7 @@ import {
   invitationQuery,
   meAnswer,
   memberSecurityAnswer,
+  memberSignOutAnswer,
   memberTwoStepBody,
   ownershipCodeAnswer,
   ownershipCodeQuery,
@@ -44,6 +45,7 @@ import {
   me,
   removeMember,
   setRolePayLimit,
+  signOutMember,
   updateDept,
   updateMember,
 } from '../../services/team/team.ts';
@@ -89,6 +91,16 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/v1/user/subAccounts/:id', {
     schema: { tags, summary: 'Removes a member: it cannot sign in again; its orders stay with the account', params: subAccountIdParams, response: { 200: envelope(z.null()) } },
   }, async (request) => ok(await removeMember(app, request, request.params.id)));
+
+  app.post('/v1/user/subAccounts/:id/signOut', {
+    schema: {
+      tags,
+      summary: "Signs a member out everywhere: every live session of that member ends now (its API keys stay). A member's own sessions are never the owner's /v1/sessions",
+      params: subAccountIdParams,
+      response: { 200: envelope(memberSignOutAnswer) },
+    },
+    config: { permission: 'members.manage' },
+  }, async (request) => ok(await signOutMember(app, request, request.params.id)));
 
   app.get('/v1/user/depts', {
     schema: { tags, summary: 'The departments, as a tree read depth-first (parentID, depth), at most 100 a page', querystring: deptsQuery, response: { 200: envelope(deptsAnswer) } },

@@ -21,3 +21,21 @@ export async function noticeSecurityChange(app: FastifyInstance, request: Fastif
   if (!to) return;
   await app.messenger.send({ ...to, subject, body }).catch((err: unknown) => request.log.warn({ err }, 'security notice not sent'));
 }
+
+/**
+ * Tells the account holder that wrong second-step codes reached the limit (services/session/sign-in.ts): whoever
+ * typed them knows the password, the holder's or a member's. By mail to the holder's e-mail, else by SMS to its
+ * phone; a failure to send is logged and changes nothing.
+ */
+export async function noticeSecondStepLocked(app: FastifyInstance, request: FastifyRequest, accountId: number, memberId: number | null, limit: { count: number; minutes: number }) {
+  const [a] = await app.db.query<{ account_no: string; email: string | null; telephone: string | null; tel_prefix: string; member_name: string | null }>(
+    `SELECT a.account_no, a.email, a.telephone, a.tel_prefix, (SELECT name FROM members WHERE id = $2 AND account_id = a.id) AS member_name FROM accounts a WHERE a.id = $1`,
+    [accountId, memberId],
+  );
+  if (!a) return;
+  const params = { accountNo: a.account_no, name: a.member_name ?? '', count: limit.count, minutes: limit.minutes, time: formatTime(new Date()) };
+  const body = translate(request.locale, memberId === null ? 'sec.notice.secondStepLocked' : 'sec.notice.memberSecondStepLocked', params);
+  const to = a.email ? { channel: 'mail' as const, to: a.email } : a.telephone ? { channel: 'sms' as const, to: smsAddress(a.tel_prefix, a.telephone) } : null;
+  if (!to) return;
+  await app.messenger.send({ ...to, subject: translate(request.locale, 'sec.notice.subject'), body }).catch((err: unknown) => request.log.warn({ err }, 'second-step lock notice not sent'));
+}

@@ -62,12 +62,28 @@ export async function clear(q: Queryable, key: string): Promise<void> {
  * Answers the ids of the events written: release them when the attempt turns out not to be a failure.
  */
 export async function reserve(db: Db, limits: Limit[], then?: (q: Queryable) => Promise<void>): Promise<number[]> {
+  return (await reserveIn(db, limits, then, false)).ids;
+}
+
+/**
+ * `reserve`, also answering how many events the first limit's key holds in its window once this one is recorded,
+ * read under the same lock: exactly one caller sees the count reach the limit (to tell someone once, say).
+ */
+export function reserveCounted(db: Db, limits: Limit[], then?: (q: Queryable) => Promise<void>): Promise<{ ids: number[]; count: number }> {
+  return reserveIn(db, limits, then, true);
+}
+
+function reserveIn(db: Db, limits: Limit[], then: ((q: Queryable) => Promise<void>) | undefined, counted: boolean): Promise<{ ids: number[]; count: number }> {
   return db.tx(async (q) => {
     for (const key of limits.map((l) => l.key).sort()) await q.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`rate|${key}`]);
     const wait = await longestWait(q, limits);
     if (wait > 0) throw fail('TOO_MANY_ATTEMPTS', { minutes: Math.ceil(wait / 60) });
     await then?.(q);
-    return record(q, limits.map((l) => l.key));
+    const ids = await record(q, limits.map((l) => l.key));
+    const first = limits[0];
+    if (!counted || !first) return { ids, count: 0 };
+    const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_events WHERE key = $1 AND at > now() - make_interval(secs => $2)`, [storedKey(first.key), first.windowSeconds]);
+    return { ids, count: row?.n ?? 0 };
   });
 }
 

@@ -8,23 +8,37 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { consumeCaptchaToken } from './captcha.ts';
 import { accountById, accountByUsername, normaliseUsername, startSession, twoStepTypesOf, type AccountRow } from './accounts.ts';
 import { checkCode, consumeCode, sendCode, smsAddress } from './codes.ts';
-import { clear, release, reserve, type Limit } from './rate-limit.ts';
+import { clear, release, reserve, reserveCounted, type Limit } from './rate-limit.ts';
 import { checkTotp } from './totp.ts';
 import { consumeRecoveryCode } from '../security/recovery.ts';
-import { memberById, memberByUsername, memberSignIn, startMemberSession } from '../team/member-sign-in.ts';
+import { memberById, memberByUsername, memberSignIn, startMemberSession, type MemberLogin } from '../team/member-sign-in.ts';
+import { noticeSecondStepLocked } from '../security/notice.ts';
 
-/** Failed sign-ins allowed per account (by the name typed) and per client address, in 15 minutes. */
+/**
+ * Failed sign-ins allowed per account and per client address, in 15 minutes. The account is the one the name
+ * reaches, whichever name that is (its e-mail in any letter case, its phone), so that locking it by one name locks
+ * it by every other; a name that reaches no account is counted by itself, the same way.
+ */
 export const failuresPerAccount = 5;
 export const failuresPerIp = 20;
 const failureWindowSeconds = 15 * 60;
 const challengeSeconds = 5 * 60;
 const challengeMaxAttempts = 5;
+/**
+ * Wrong second-step codes (authenticator, recovery, SMS or mailed code) allowed per account or member across all
+ * its challenges, in an hour: a challenge ends after 5, and a fresh sign-in with the password opens another, so
+ * without this count the second step could be guessed by signing in again. Reaching it locks the second step for
+ * the rest of the hour and tells the account holder by mail.
+ */
+export const secondStepFailuresPerAccount = 10;
+export const secondStepWindowSeconds = 60 * 60;
 
 export type SignInResult = { kind: 'signedIn'; answer: AccountAnswer } | { kind: 'secondStep'; data: SecondStepData };
 
-function loginLimits(username: string, ip: string): Limit[] {
+/** Whom a failure counts against: the account or member the name reaches, else the name as typed (normalised). */
+function loginLimits(username: string, ip: string, reached: { account?: AccountRow | undefined; member?: MemberLogin | undefined }): Limit[] {
   const u = normaliseUsername(username);
-  const who = u.kind === 'email' ? `email:${u.email}` : `tel:${u.telephone}`;
+  const who = reached.account ? `id:${reached.account.id}` : reached.member ? `member:${reached.member.id}` : u.kind === 'email' ? `email:${u.email}` : `tel:${u.telephone}`;
   return [
     { key: `login:acct:${who}`, max: failuresPerAccount, windowSeconds: failureWindowSeconds },
     { key: `login:ip:${ip}`, max: failuresPerIp, windowSeconds: failureWindowSeconds },
@@ -41,15 +55,15 @@ export async function passwordSignIn(
   reply: FastifyReply,
   body: z.infer<typeof loginBody>,
 ): Promise<SignInResult> {
-  const limits = loginLimits(body.username, request.ip);
+  const account = await accountByUsername(app.db, body.username, body.telPrefix);
+  // Not an account holder: perhaps a member of one (sub-account), signing in with its own address or phone.
+  const member = account ? undefined : await memberByUsername(app.db, body.username, body.telPrefix);
+  const limits = loginLimits(body.username, request.ip, { account, member });
   // The attempt is counted as a failure before the password is checked, under a lock (rate-limit.ts reserve), and
   // taken back if it succeeds: N concurrent wrong passwords cannot all pass the check before any is recorded.
   // The captcha token is used up inside the same step: a bad token records nothing, a locked-out attempt spends none.
   const reserved = await reserve(app.db, limits, app.config.CAPTCHA === 'on' ? (q) => consumeCaptchaToken(q, body.captchaToken) : undefined);
 
-  const account = await accountByUsername(app.db, body.username, body.telPrefix);
-  // Not an account holder: perhaps a member of one (sub-account), signing in with its own address or phone.
-  const member = account ? undefined : await memberByUsername(app.db, body.username, body.telPrefix);
   const hash = account?.password_hash ?? member?.password_hash;
   const passed = hash ? await verifyPassword(hash, body.password) : (await verifyPassword(await decoy(), body.password), false);
   if (!passed) throw fail('BAD_CREDENTIALS');
@@ -130,6 +144,33 @@ export async function validateSecondStep(
     [hash, challengeMaxAttempts],
   );
   if (!counted.length) throw fail('SECOND_STEP_EXPIRED');
+  // And against the account (or member) across its challenges, counted the same way: as wrong before it is judged,
+  // under a lock, taken back when right (rate-limit.ts reserveCounted).
+  const key = ch.member_id !== null ? `2fa:member:${ch.member_id}` : `2fa:acct:${ch.account_id}`;
+  const tries = await reserveCounted(app.db, [{ key, max: secondStepFailuresPerAccount, windowSeconds: secondStepWindowSeconds }]);
+  try {
+    const answer = await judgeSecondStep(app, request, reply, body, ch, hash);
+    await release(app.db, tries.ids);
+    await clear(app.db, key);
+    return answer;
+  } catch (e) {
+    const wrong = e instanceof AppError && e.name === 'CODE_WRONG';
+    if (!wrong) await release(app.db, tries.ids);
+    // The try that reached the limit tells the holder, once: the count is read under the lock.
+    else if (tries.count === secondStepFailuresPerAccount) await noticeSecondStepLocked(app, request, ch.account_id, ch.member_id, { count: secondStepFailuresPerAccount, minutes: secondStepWindowSeconds / 60 });
+    throw e;
+  }
+}
+
+/** The code judged, and the session opened when it is right (the challenge used up with it). */
+async function judgeSecondStep(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: z.infer<typeof secValidationBody>,
+  ch: { account_id: number; member_id: number | null },
+  hash: string,
+): Promise<AccountAnswer> {
   let codeId: number | undefined;
   if (ch.member_id !== null) {
     const memberId = ch.member_id;

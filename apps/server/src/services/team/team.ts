@@ -322,6 +322,21 @@ export async function removeMember(app: FastifyInstance, request: FastifyRequest
   return null;
 }
 
+/**
+ * The owner (or a member who manages the team) signs a member out: every live session of that member ends now, on
+ * every instance (sessions are read from the database on each call). Its API keys are credentials of their own and
+ * stay (the developer screen revokes them; suspending or removing the member stops them too). The member signs in
+ * again as usual.
+ */
+export async function signOutMember(app: FastifyInstance, request: FastifyRequest, id: number): Promise<{ revoked: number }> {
+  return app.db.tx(async (q) => {
+    const m = await memberOf(q, request.account.id, id, true);
+    const ended = await q.query(`UPDATE sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING id`, [m.id]);
+    await audit(q, request, { kind: 'security', action: 'team.member.signOut', params: { name: m.name, count: ended.length }, objectType: 'member', objectId: m.id });
+    return { revoked: ended.length };
+  });
+}
+
 // --- invitations (the visitor with the link)
 
 type InviteRow = { id: number; account_id: number; name: string; email: string | null; telephone: string | null; tel_prefix: string; company_name: string; account_no: string };

@@ -12,7 +12,7 @@ import { useMe } from '../../../lib/api/get-me.ts';
 
 /**
  * /account/secure: password, phone and e-mail, second step (with recovery codes), signed-in devices, WeChat sign-in.
- * A member (sub-account) manages its own password and second step here; the rest is the owner's.
+ * A member (sub-account) manages its own password, second step and sessions here; the rest is the owner's.
  */
 export default function SecurePage() {
   const { t } = useTranslation();
@@ -28,6 +28,7 @@ export default function SecurePage() {
           <Alert type="info" showIcon title={t('secure.memberNote')} />
           <PasswordCard />
           <MemberTwoStepCard />
+          <SessionsCard />
         </Flex>
       </div>
     );

@@ -25,6 +25,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useSubAccounts } from '../api/get-sub-accounts.ts';
 import { useSaveSubAccount } from '../api/save-sub-account.ts';
 import { useRemoveSubAccount } from '../api/remove-sub-account.ts';
+import { useSignOutSubAccount } from '../api/sign-out-sub-account.ts';
 import { useDepts } from '../api/get-depts.ts';
 import { useSaveDept } from '../api/save-dept.ts';
 import { useRoles } from '../api/get-roles.ts';
@@ -121,6 +122,7 @@ function MembersTab({ roles, depts }: { roles: Role[]; depts: Dept[] }) {
   const members = useSubAccounts();
   const save = useSaveSubAccount();
   const remove = useRemoveSubAccount();
+  const signOut = useSignOutSubAccount();
   const fail = useFail();
   const [dialog, setDialog] = useState<{ open: boolean; member: SubAccount | null }>({ open: false, member: null });
   const act = async (body: Parameters<typeof save.mutateAsync>[0], done: string) => {
@@ -176,6 +178,20 @@ function MembersTab({ roles, depts }: { roles: Role[]; depts: Dept[] }) {
                   <Button type="link" size="small" onClick={() => void act({ subAccountID: m.subAccountID, resetTwoStep: true }, t('members.saved'))}>
                     {t('members.resetTwoStep')}
                   </Button>
+                ) : null}
+                {m.status === 'active' ? (
+                  <Popconfirm
+                    title={t('members.signOutConfirm', { name: m.name })}
+                    okText={t('members.ok')}
+                    cancelText={t('members.cancel')}
+                    onConfirm={() => {
+                      signOut.mutate(m.subAccountID, { onSuccess: (r) => toast.success(t('members.signedOut', { count: r.revoked })), onError: (e: unknown) => fail(e) });
+                    }}
+                  >
+                    <Button type="link" size="small" data-testid={`member-sign-out-${m.subAccountID}`}>
+                      {t('members.signOut')}
+                    </Button>
+                  </Popconfirm>
                 ) : null}
                 <Popconfirm
                   title={t('members.removeConfirm', { name: m.name })}
@@ -370,7 +386,7 @@ function RolesTab({ roles, loading }: { roles: Role[]; loading: boolean }) {
   );
 }
 
-/** /account/manage's team part: members (invite, edit, suspend, reset second step, remove), departments and roles. */
+/** /account/manage's team part: members (invite, edit, suspend, reset second step, sign out everywhere, remove), departments and roles. */
 export function TeamSection() {
   const { t } = useTeamT();
   const roles = useRoles();
