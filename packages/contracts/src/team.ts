@@ -163,6 +163,15 @@ export const subAccountUpdateBody = z
   .refine((v) => Object.keys(v).some((k) => k !== 'subAccountID'), { message: 'team.v.nothing', path: ['subAccountID'] });
 export type SubAccountUpdateBody = z.input<typeof subAccountUpdateBody>;
 export const subAccountIdParams = z.object({ id: id('team.v.member') });
+/**
+ * DELETE /v1/user/subAccounts as document 02 names it: the member in the body or the query string, as subAccountID
+ * (the name PUT uses) or id. Either may be left out; the call needs one of them.
+ */
+export const subAccountRef = z.object({
+  subAccountID: optionalEmpty(id('team.v.member')),
+  id: optionalEmpty(id('team.v.member')),
+});
+export type SubAccountRef = z.infer<typeof subAccountRef>;
 
 // --- invitations (a visitor with the link)
 
