@@ -26,7 +26,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'DELETE /v1/sessions/{id}',
     'POST /v1/sessions/revokeOthers', 'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize',
     'POST /wxredirect', 'DELETE /v1/wechat',
-    'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
+    'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
     'POST /v1/user/depts', 'PUT /v1/user/depts', 'GET /v1/user/roles', 'PUT /v1/user/roles',
     'GET /v1/user/owner/code', 'POST /v1/user/owner', 'GET /v1/member/twoStep', 'PUT /v1/member/twoStep',
     'POST /v1/withdraw',
@@ -44,7 +44,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
   ],
   orders: [
     'POST /v1/contacts', 'PUT /v1/contacts', 'DELETE /v1/contacts/{id}', 'POST /v1/organizations', 'PUT /v1/organizations', 'DELETE /v1/organizations/{id}',
-    'POST /v1/organizations/qiChaCha', 'POST /v1/emailDnsEmails', 'DELETE /v1/emailDnsEmails/{id}', 'POST /v1/orders/price/{productNo}',
+    'POST /v1/organizations/qiChaCha', 'POST /v1/emailDnsEmails', 'PUT /v1/emailDnsEmails', 'DELETE /v1/emailDnsEmails/{id}', 'POST /v1/orders/price/{productNo}',
     'POST /v1/orders/certificate/{productNo}', 'POST /v1/orders/free', 'POST /v1/csr/generate', 'POST /v1/csr/save', 'POST /v1/csr/batchSave',
     'POST /v1/orders/cancel', 'PUT /v1/orders/remark/{orderNo}', 'POST /v1/orders/reCommit/{orderNo}', 'POST /v1/orders/domainList/{orderNo}',
     'POST /v1/orders/dcv', 'PUT /v1/orders/dcv', 'PUT /v1/orders/dcvAutopilot/{orderNo}', 'PUT /v1/orders/reSendDcvEmail/{id}', 'PUT /v1/orders/verifyDomains/{id}', 'POST /v1/mssl/domains',
@@ -61,7 +61,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
   ],
   read: [
     'GET /v1/account/manage', 'GET /v1/siteMsg', 'GET /v1/siteMsg/summary', 'GET /v1/siteMsg/announcement', 'GET /v1/dashboard',
-    'POST /verify_token', 'GET /v1/account', 'GET /v1/inviteCode', 'GET /v1/profile', 'GET /v1/profile/progress', 'GET /v1/inform', 'GET /v1/accountLogs',
+    'POST /verify_token', 'GET /v1/account', 'POST /v1/account', 'GET /v1/inviteCode', 'GET /v1/profile', 'GET /v1/profile/progress', 'GET /v1/inform', 'GET /v1/accountLogs',
     'GET /v1/accountLogs/export', 'GET /v1/realAuth', 'GET /v1/orgRealAuth', 'GET /v1/orgRealAuth/{id}', 'GET /v1/inviteCondition', 'GET /v1/contacts',
     'GET /v1/organizations', 'GET /v1/organizations/{id}', 'GET /v1/emailDnsEmails', 'GET /v1/products', 'GET /v1/orders', 'GET /v1/orders/detail/{id}',
     'GET /v1/orders/status/{id}', 'GET /v1/orders/count', 'GET /v1/orders/domainList/{orderNo}', 'GET /v1/autoDetectDomain', 'GET /v1/orders/dcvAutopilot', 'GET /v1/orders/org/{id}/domains',

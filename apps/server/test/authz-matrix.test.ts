@@ -199,6 +199,7 @@ function attempts(): Record<string, Call[]> {
     'GET /v1/orders/org/{id}/domains': [{ method: 'GET', url: `/v1/orders/org/${a.orgId}/domains` }],
     'GET /v1/emailDnsEmails': [{ method: 'GET', url: '/v1/emailDnsEmails' }],
     'DELETE /v1/emailDnsEmails/{id}': [{ method: 'DELETE', url: `/v1/emailDnsEmails/${a.emailDnsId}` }],
+    'PUT /v1/emailDnsEmails': [{ method: 'PUT', url: '/v1/emailDnsEmails', payload: { id: a.emailDnsId, email: 'hijacked@bob.example' } }],
     'GET /v1/deposit/{id}': [{ method: 'GET', url: `/v1/deposit/${a.depositId}` }],
     'GET /v1/payments/{id}': [{ method: 'GET', url: `/v1/payments/${a.depositId}` }],
     'GET /v1/orders': [{ method: 'GET', url: `/v1/orders?orderNos=${orderNos.join(',')}` }, { method: 'GET', url: `/v1/orders?orderNo=${a.issued}` }, { method: 'GET', url: `/v1/orders?domain=${secret.issued}` }],
@@ -288,6 +289,11 @@ function attempts(): Record<string, Call[]> {
     'PUT /v1/user/subAccounts': [{ method: 'PUT', url: '/v1/user/subAccounts', payload: { subAccountID: a.memberId, name: 'Hijacked', resendInvite: true } }],
     'DELETE /v1/user/subAccounts/{id}': [{ method: 'DELETE', url: `/v1/user/subAccounts/${a.memberId}` }],
     'POST /v1/user/subAccounts/{id}/signOut': [{ method: 'POST', url: `/v1/user/subAccounts/${a.memberId}/signOut`, payload: {} }],
+    'DELETE /v1/user/subAccounts': [
+      { method: 'DELETE', url: `/v1/user/subAccounts?subAccountID=${a.memberId}` },
+      { method: 'DELETE', url: '/v1/user/subAccounts', payload: { subAccountID: a.memberId } },
+      { method: 'DELETE', url: '/v1/user/subAccounts', payload: { id: a.memberId } },
+    ],
     'GET /v1/user/depts': [{ method: 'GET', url: '/v1/user/depts' }],
     'POST /v1/user/depts': [{ method: 'POST', url: '/v1/user/depts', payload: { name: 'under alice', parentID: a.deptId } }],
     'PUT /v1/user/depts': [{ method: 'PUT', url: '/v1/user/depts', payload: { deptID: a.deptId, name: 'Hijacked' } }],
@@ -337,7 +343,7 @@ const noOwnedIds = new Set([
   'GET /ca/{brand}/intermediate.crl', 'GET /ca/{brand}/intermediate.crt', 'GET /ca/{brand}/root.crt', 'GET /captcha', 'POST /captcha/verify',
   'POST /changePwdByEmail', 'POST /changePwdByTel', 'GET /changePwdSendEmail', 'GET /changePwdSendSMS', 'POST /forgot_password', 'GET /frontConf',
   'POST /login', 'POST /payment-callbacks/sandbox', 'POST /sec-validation', 'GET /secCode', 'POST /signup', 'GET /signupCode', 'GET /siteConfig',
-  'GET /v1/account', 'POST /v1/contacts', 'GET /v1/creditChangeRecords', 'POST /v1/csr/batchSave', 'POST /v1/csr/generate', 'POST /v1/csr/save',
+  'GET /v1/account', 'POST /v1/account', 'POST /v1/contacts', 'GET /v1/creditChangeRecords', 'POST /v1/csr/batchSave', 'POST /v1/csr/generate', 'POST /v1/csr/save',
   'POST /v1/deposit', 'POST /v1/emailDnsEmails', 'GET /v1/exRate', 'GET /v1/googleAuth', 'GET /v1/inviteCode', 'PUT /v1/inviteCode', 'GET /v1/logout',
   'POST /v1/mssl/domains', 'GET /v1/mssl/domains', 'POST /v1/orders/price/{productNo}', 'POST /v1/organizations', 'POST /v1/organizations/qiChaCha',
   'GET /v1/products', 'POST /v1/signupCode', 'POST /v1/tools/cfdns/create', 'POST /v1/tools/cfdns/records', 'POST /v1/tools/cfdns/zones',
@@ -430,7 +436,7 @@ describe('authorization matrix: another account with the first account\'s ids', 
     expect(contacts.data.find((c) => c.id === a.contactId)?.lastname).toBe(secret.lastname);
     expect((await alice.get(`/v1/organizations/${a.orgId}`)).body.data).toMatchObject({ orgName: secret.orgName });
     expect((await alice.get(`/v1/orgRealAuth/${a.orgAuthno}`)).body.data).toMatchObject({ orgName: secret.orgName, step: 'deposit', attemptsLeft: 3 });
-    expect(((await alice.get('/v1/emailDnsEmails')).body.data as { data: { id: number }[] }).data.map((x) => x.id)).toContain(a.emailDnsId);
+    expect(((await alice.get('/v1/emailDnsEmails')).body.data as { data: { id: number; email: string }[] }).data).toContainEqual({ id: a.emailDnsId, email: secret.dnsEmail });
     const status = async (no: string) => ((await alice.get(`/v1/orders/status/${no}`)).body.data as { orderStatus: number }).orderStatus;
     expect([await status(a.issued), await status(a.pending), await status(a.awaiting)]).toEqual([1005, 1001, 1002]);
     const detail = (await alice.get(`/v1/orders/detail/${a.issued}`)).body.data as { remark?: string };

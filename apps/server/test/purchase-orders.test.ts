@@ -220,6 +220,20 @@ describe('saved validation e-mails', () => {
     expect((await me.del(`/v1/emailDnsEmails/${id}`)).body.code).toBe(200);
     expect((await me.del(`/v1/emailDnsEmails/${id}`)).body.code).toBe(10004);
   });
+  it('changes a saved address (PUT, the U of document 02\'s CRUD); changed to one already saved, the two become one', async () => {
+    const save = async (email: string) => ((await me.post('/v1/emailDnsEmails', { email })).body.data as { id: number }).id;
+    const emails = async () => ((await me.get('/v1/emailDnsEmails?limit=1000')).body.data as { data: { id: number; email: string }[] }).data;
+    const id = await save('old-dcv@example.org');
+    expect((await me.put('/v1/emailDnsEmails', { id, email: 'New-DCV@example.org' })).body).toMatchObject({ code: 200, data: { id } });
+    expect(await emails()).toContainEqual({ id, email: 'new-dcv@example.org' });
+    const kept = await save('kept-dcv@example.org');
+    expect((await me.put('/v1/emailDnsEmails', { id: String(id), email: 'kept-dcv@example.org' }, { form: true })).body).toMatchObject({ code: 200, data: { id: kept } });
+    expect((await emails()).filter((e) => e.email.endsWith('-dcv@example.org'))).toEqual([{ id: kept, email: 'kept-dcv@example.org' }]);
+    expect((await me.put('/v1/emailDnsEmails', { id: kept, email: 'x' })).body).toMatchObject({ code: 10001, errors: { email: '邮箱格式错误' } });
+    expect((await me.put('/v1/emailDnsEmails', { id: true, email: 'a@example.org' }, { lang: 'en' })).body).toMatchObject({ code: 10001, errors: { id: 'id must be a whole number from 1 to 2147483647' } });
+    expect((await other.put('/v1/emailDnsEmails', { id: kept, email: 'theirs@example.org' })).body.code).toBe(10004);
+    expect(await emails()).toContainEqual({ id: kept, email: 'kept-dcv@example.org' });
+  });
   it('refuses a bad address', async () => {
     expect((await me.post('/v1/emailDnsEmails', { email: 'x' })).body).toMatchObject({ code: 10001, msg: '邮箱格式错误', errors: { email: '邮箱格式错误' } });
     expect((await me.post('/v1/emailDnsEmails', { email: '' }, { lang: 'en' })).body).toMatchObject({ code: 10001, msg: 'Please fill in the verification email' });

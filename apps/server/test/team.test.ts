@@ -401,6 +401,39 @@ describe('invitations, sign-in and the payment limit', () => {
     expect(must<{ data: { subAccountID: number }[] }>(await own.get('/v1/user/subAccounts')).data.map((m) => m.subAccountID)).not.toContain(memberId);
   });
 
+  it('removes a member by the documented DELETE /v1/user/subAccounts, the member named in the body or the query', async () => {
+    const del = async (query: string, payload?: string | object, headers: Record<string, string> = {}) => {
+      const r = await t.app.inject({ method: 'DELETE', url: `/v1/user/subAccounts${query}`, headers: { token: owner.token, ...headers }, ...(payload !== undefined ? { payload } : {}) });
+      return r.json() as Answer['body'];
+    };
+    const [json, form, query, byId] = [await member('technical', null), await member('readonly', null), await member('finance', null), await member('technical', null)];
+    const statuses = async () => {
+      const rows = await t.app.db.query<{ id: number; status: string }>(`SELECT id, status FROM members WHERE id = ANY($1::int[]) ORDER BY id`, [[json.id, form.id, query.id, byId.id]]);
+      return rows.map((r) => r.status);
+    };
+    expect(await statuses()).toEqual(['active', 'active', 'active', 'active']);
+
+    expect(await del('', { subAccountID: json.id })).toMatchObject({ code: 200, data: null });
+    expect(await del('', `id=${form.id}`, { 'content-type': 'application/x-www-form-urlencoded' })).toMatchObject({ code: 200 });
+    expect(await del(`?subAccountID=${query.id}`)).toMatchObject({ code: 200 });
+    // A removed member's session ends with it.
+    expect((await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { token: json.token } })).statusCode).toBe(401);
+    expect(await statuses()).toEqual(['removed', 'removed', 'removed', 'active']);
+
+    // Naming no member, or two different ones, is refused with the field's message; so is a member of another account.
+    const invalid = (msg: string) => ({ code: 10001, data: null, msg, errors: { subAccountID: msg } });
+    expect(await del('')).toEqual(invalid('子账户编号无效'));
+    expect(await del('', {}, { lang: 'en' })).toEqual(invalid('Not a valid sub-account'));
+    expect(await del(`?id=${byId.id}`, { subAccountID: json.id })).toEqual(invalid('子账户编号无效'));
+    expect(await del('', { subAccountID: true })).toMatchObject({ code: 10001, errors: { subAccountID: '子账户编号无效' } });
+    const theirs = await member('technical', null, (await newAccount(t.app)).id);
+    expect(await del('', { subAccountID: theirs.id }, { lang: 'en' })).toMatchObject({ code: 14002, msg: 'No such sub-account' });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/user/me', headers: { token: theirs.token } })).statusCode).toBe(200);
+    // The path form stays.
+    must(await own.del(`/v1/user/subAccounts/${byId.id}`));
+    expect(await statuses()).toEqual(['removed', 'removed', 'removed', 'removed']);
+  });
+
   it('keeps an audit log of who did what, when, from where and on which object, filterable, exportable, and never changed', async () => {
     const log = must<{ data: { who: string; text: string; objectType: string; objectID: string; ip: string; memberID: number | null }[]; total: number }>(
       await own.get(`/v1/user/auditLogs?memberID=${memberId}&limit=100`, { lang: 'en' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, requiredText } from './input.ts';
+import { id, int, requiredText } from './input.ts';
 
 /**
  * The ACME server for paid certificates (RFC 8555; issue 19): External Account Binding keys made on /account/developer
@@ -15,11 +15,7 @@ const productNos = z
   .max(50, { message: 'acme.v.products' })
   .default([])
   .describe('products the key may order; empty: every product');
-const spendLimit = z
-  .number({ message: 'acme.v.spendLimit' })
-  .int({ message: 'acme.v.spendLimit' })
-  .min(0, { message: 'acme.v.spendLimit' })
-  .max(1e13, { message: 'acme.v.spendLimit' })
+const spendLimit = int(0, 1e13, { type: 'acme.v.spendLimit', range: 'acme.v.spendLimit' })
   .nullable()
   .default(null)
   .describe('cents the orders through this key may cost in all; null: no limit');

@@ -41,19 +41,27 @@ export const requiredText = (max: number, message = 'v.required') => text(max, m
 /** Optional text: '' when absent. */
 export const optionalText = (max: number) => text(max).trim().optional().default('');
 
+/** The text of a whole number as a form, a query string or a path carries it: digits, maybe a minus sign, nothing else. */
+const decimalText = /^-?\d+$/;
+
 /**
- * A whole number from `min` to `max` (within 32 bits), read from a number or its decimal text (path, query and
- * form values are text). `type` is said for a missing or non-whole value, `range` for one out of bounds
- * (by default "must be at least {{min}}" / "at most {{max}}").
+ * A whole number from `min` to `max` (within 32 bits unless the bounds say otherwise): a JSON number, or its
+ * decimal text (path, query and form values are text). Nothing else: not `true` (Number(true) is 1), not `[500]`
+ * (Number([500]) is 500), not '', ' 5', '1e3' or '0x10', which Number() and z.coerce would all read as numbers.
+ * `type` is said for any other value or a non-whole one, `range` for one out of bounds (by default "must be at
+ * least {{min}}" / "at most {{max}}").
  */
 export const int = (min = int32Min, max = int32Max, messages: { type?: string; range?: string } = {}) =>
-  z.coerce
-    .number({ message: messages.type ?? 'v.int.type' })
-    .int({ message: messages.type ?? 'v.int.type' })
-    .min(min, { message: messages.range ?? 'v.int.tooSmall' })
-    .max(max, { message: messages.range ?? 'v.int.tooBig' });
+  z.preprocess(
+    (v) => (typeof v === 'string' && decimalText.test(v) ? Number(v) : v),
+    z
+      .number({ message: messages.type ?? 'v.int.type' })
+      .int({ message: messages.type ?? 'v.int.type' })
+      .min(min, { message: messages.range ?? 'v.int.tooSmall' })
+      .max(max, { message: messages.range ?? 'v.int.tooBig' }),
+  );
 
-/** A row id: 1 … 2^31−1, from a number or its text. */
+/** A row id: 1 … 2^31−1, from a number or its decimal text. */
 export const id = (message = 'v.id') => int(1, int32Max, { type: message, range: message });
 
 /** A 1-based page number and a page size, bounded so that the offset computed from them stays a safe integer. */

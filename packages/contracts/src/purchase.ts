@@ -84,6 +84,8 @@ export const dcvEmailListQuery = z.object({
 export const dcvEmailBody = z.object({
   email: requiredText(254, 'purchase.dcvEmail.required').regex(emailPattern, { message: 'purchase.dcvEmail.format' }),
 });
+/** Changing a saved address (the U of document 02's "CRUD /v1/emailDnsEmails"). */
+export const dcvEmailUpdateBody = dcvEmailBody.extend({ id: id() });
 export const dcvEmailItem = z.object({ id: z.number().int(), email: z.string() });
 export const dcvEmailListAnswer = listAnswer(dcvEmailItem);
 export const dcvEmailSavedAnswer = z.object({ id: z.number().int() }).describe('saving an address already saved answers its id');

@@ -166,6 +166,15 @@ export const subAccountIdParams = z.object({ id: id('team.v.member') });
 /** POST /v1/user/subAccounts/{id}/signOut: how many of the member's sessions ended. */
 export const memberSignOutAnswer = z.object({ revoked: z.number().int().describe("the member's sessions that ended") });
 export type MemberSignOutAnswer = z.infer<typeof memberSignOutAnswer>;
+/**
+ * DELETE /v1/user/subAccounts as document 02 names it: the member in the body or the query string, as subAccountID
+ * (the name PUT uses) or id. Either may be left out; the call needs one of them.
+ */
+export const subAccountRef = z.object({
+  subAccountID: optionalEmpty(id('team.v.member')),
+  id: optionalEmpty(id('team.v.member')),
+});
+export type SubAccountRef = z.infer<typeof subAccountRef>;
 
 // --- invitations (a visitor with the link)
 

@@ -29,26 +29,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   keyScopeDefault(app, 'never');
   // The holder's own second step and invite code: the owner's alone (GET /v1/account answers every member).
   permissionDefault(app, 'account.owner');
-  app.get(
-    '/v1/account',
-    {
+  // Document 02: "GET and POST /v1/account", both the current account. A POST reads too (its body is ignored).
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/v1/account',
       schema: {
         tags,
-        summary: 'The current account; lastLoginIP/lastLoginTime are those of the sign-in before the current one (China Standard Time)',
+        summary: `The current account; lastLoginIP/lastLoginTime are those of the sign-in before the current one (China Standard Time)${method === 'POST' ? '. The same as GET' : ''}`,
         security,
         response: { 200: envelope(accountAnswer) },
       },
       config: { accountRow: true, apiKey: 'read', permission: 'self' },
       // Every console page asks for it: its answer is written by a compiled serializer, not validated by zod.
       serializerCompiler: compiledAnswer,
-    },
-    async (request) => {
-      const answer = accountAnswerOf(accountRowOf(request));
-      if (!request.account.member) return ok(answer);
-      // A member sees its own contact details, never the holder's identity.
-      return ok(memberAnswer(answer, await memberById(app.db, request.account.member.id)));
-    },
-  );
+      handler: async (request) => {
+        const answer = accountAnswerOf(accountRowOf(request));
+        if (!request.account.member) return ok(answer);
+        // A member sees its own contact details, never the holder's identity.
+        return ok(memberAnswer(answer, await memberById(app.db, request.account.member.id)));
+      },
+    });
+  }
 
   app.get(
     '/v1/inviteCode',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
-import { text } from '@cc/contracts/input';
+import { int, text } from '@cc/contracts/input';
 import { ok } from '../../lib/envelope.ts';
 import { callCloudflare, type CloudflareCall } from '../../services/cfdns/cloudflare.ts';
 
@@ -29,8 +29,8 @@ const zoneName = text(253).trim().toLowerCase().min(1).regex(/^[a-z0-9.-]+$/);
 export const cfZonesBody = z.object({ name: zoneName });
 export const cfRecordsBody = z.object({
   zoneId,
-  page: z.number().int().min(1).max(10_000).optional(),
-  perPage: z.number().int().min(5).max(5000).optional(),
+  page: int(1, 10_000).optional(),
+  perPage: int(5, 5000).optional(),
   type: text(10).regex(/^[A-Z]{1,10}$/).optional(),
   name: text(255).regex(/^[^\s]*$/).optional(),
 });
@@ -41,9 +41,9 @@ export const cfCreateBody = z.object({
     type: z.enum(cfRecordTypes),
     name: text(255).min(1).regex(/^[^\s]+$/),
     content: text(4096).min(1),
-    ttl: z.number().int().min(1).max(86_400),
+    ttl: int(1, 86_400),
     proxied: z.boolean().optional(),
-    priority: z.number().int().min(0).max(65_535).optional(),
+    priority: int(0, 65_535).optional(),
     comment: text(500).optional(),
   }),
 });

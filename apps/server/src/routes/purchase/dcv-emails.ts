@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
-import { dcvEmailBody, dcvEmailListAnswer, dcvEmailListQuery, dcvEmailSavedAnswer, idParams } from '@cc/contracts/purchase';
+import { dcvEmailBody, dcvEmailListAnswer, dcvEmailListQuery, dcvEmailSavedAnswer, dcvEmailUpdateBody, idParams } from '@cc/contracts/purchase';
 import { ok } from '../../lib/envelope.ts';
-import { deleteDcvEmail, listDcvEmails, saveDcvEmail } from '../../services/purchase/dcv-emails.ts';
+import { deleteDcvEmail, listDcvEmails, saveDcvEmail, updateDcvEmail } from '../../services/purchase/dcv-emails.ts';
 
 /** Saved validation e-mails for the email_dns method (/ssl/dcv/email). */
 export const dcvEmailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,6 +16,10 @@ export const dcvEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/emailDnsEmails', {
     schema: { tags, summary: 'Save a validation e-mail (idempotent)', body: dcvEmailBody, response: { 200: envelope(dcvEmailSavedAnswer) } },
   }, async (request) => ok({ id: await saveDcvEmail(app.db, request.account.id, request.body.email) }));
+
+  app.put('/v1/emailDnsEmails', {
+    schema: { tags, summary: 'Change a saved validation e-mail; changed to one already saved, answers that one\'s id', body: dcvEmailUpdateBody, response: { 200: envelope(dcvEmailSavedAnswer) } },
+  }, async (request) => ok({ id: await updateDcvEmail(app.db, request.account.id, request.body.id, request.body.email) }));
 
   app.delete('/v1/emailDnsEmails/:id', {
     schema: { tags, summary: 'Delete a saved validation e-mail', params: idParams, response: { 200: envelope(z.null()) } },

@@ -23,10 +23,13 @@ import {
   rolesAnswer,
   subAccountCreateBody,
   subAccountIdParams,
+  subAccountRef,
+  type SubAccountRef,
   subAccountsAnswer,
   subAccountsQuery,
   subAccountUpdateBody,
 } from '@cc/contracts/team';
+import { AppError } from '../../lib/app-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 import { permissionDefault } from '../../plugins/permissions.ts';
@@ -51,6 +54,14 @@ import {
 } from '../../services/team/team.ts';
 
 const tags = ['team'];
+
+/** The one member the places of a call name (body, query): refused when none names one, or two name different ones. */
+function memberNamed(places: SubAccountRef[]): number {
+  const named = new Set(places.flatMap((p) => [p.subAccountID, p.id]).filter((v) => v !== undefined));
+  const [only] = named;
+  if (named.size !== 1 || only === undefined) throw new AppError('INVALID_INPUT', undefined, { subAccountID: 'team.v.member' }, { key: 'team.v.member' });
+  return only;
+}
 const idAnswer = (key: string) => z.object({ [key]: z.number().int() });
 
 /**
@@ -87,6 +98,18 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(idAnswer('subAccountID')) },
     },
   }, async (request) => ok(await updateMember(app, request, request.body)));
+
+  // Document 02 names DELETE /v1/user/subAccounts; the member is in the body or the query (form, JSON or ?subAccountID=).
+  app.delete('/v1/user/subAccounts', {
+    schema: {
+      tags,
+      summary: 'Removes a member named by subAccountID (or id) in the body or the query; the same as DELETE /v1/user/subAccounts/{id}',
+      querystring: subAccountRef,
+      // Fastify hands a missing body to the schema as null.
+      body: subAccountRef.nullish(),
+      response: { 200: envelope(z.null()) },
+    },
+  }, async (request) => ok(await removeMember(app, request, memberNamed([request.body ?? {}, request.query]))));
 
   app.delete('/v1/user/subAccounts/:id', {
     schema: { tags, summary: 'Removes a member: it cannot sign in again; its orders stay with the account', params: subAccountIdParams, response: { 200: envelope(z.null()) } },
