@@ -6,6 +6,7 @@ import { translate, type Locale, type MessageKey } from '@cc/contracts/messages'
 import { registerPrice, renewFault, renewPrice, addYears, tldByAscii, type TldPrice } from '@cc/domain/registrar';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
+import { passSpendingGate, type Spender } from '../payments/spending.ts';
 import { payTx } from '../payments/tx.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { JobKind } from '../jobs/kinds.ts';
@@ -47,12 +48,15 @@ const refused = (key: MessageKey, params?: Record<string, string | number>, fiel
 
 /**
  * Writes paid orders inside the caller's transaction, with one audit entry each (who paid, `by`) and, when the
- * balance pays them, one ledger debit each (kind order_payment, ref the order number); `fromBalance` false: a gateway
- * payment already paid them. The orders carry the payer's department: the domain lands there.
+ * balance pays them (`paidBy` the spender), their total through the spending gate and one ledger debit each (kind
+ * order_payment, ref the order number); `paidBy` gateway: a gateway payment already paid them. The orders carry the
+ * payer's department: the domain lands there.
  */
-async function insertPaidOrders(q: Queryable, who: Who, by: AuditBy, items: { kind: DomainOrder['kind']; name: string; years: number; amount: number; authCode?: string; contactId?: number | null; expiresBefore?: Date | null }[], batchNo: string | null, status: 'paid' | 'succeeded' = 'paid', fromBalance = true) {
+async function insertPaidOrders(q: Queryable, who: Who, by: AuditBy, items: { kind: DomainOrder['kind']; name: string; years: number; amount: number; authCode?: string; contactId?: number | null; expiresBefore?: Date | null }[], batchNo: string | null, paidBy: Spender | 'gateway', status: 'paid' | 'succeeded' = 'paid') {
   const accountId = accountIdOf(who);
   const author = authorOf(who);
+  const fromBalance = paidBy !== 'gateway';
+  if (fromBalance) await passSpendingGate(q, paidBy, items.reduce((n, i) => n + i.amount, 0));
   const orderNos = items.map(() => newOrderNo());
   await q.query(
     `INSERT INTO domain_orders (order_no, account_id, kind, name, unicode, years, amount, status, auth_code, contact_id, expires_before, batch_no, member_id, dept_id)
@@ -142,8 +146,8 @@ export async function quoteCheckout(ctx: DomainsContext, q: Queryable, who: Who,
 }
 
 /** Registration orders of a checkout, paid; their completion is queued (the job registers each, or refunds one taken meanwhile). */
-async function placeRegistrations(q: Queryable, who: Who, by: AuditBy, lines: CheckoutLine[], contactId: number | null, fromBalance: boolean, delaySeconds: number) {
-  const nos = await insertPaidOrders(q, who, by, lines.map((l) => ({ kind: 'register' as const, ...l, contactId })), null, 'paid', fromBalance);
+async function placeRegistrations(q: Queryable, who: Who, by: AuditBy, lines: CheckoutLine[], contactId: number | null, paidBy: Spender | 'gateway', delaySeconds: number) {
+  const nos = await insertPaidOrders(q, who, by, lines.map((l) => ({ kind: 'register' as const, ...l, contactId })), null, paidBy);
   await q.query(`DELETE FROM domain_carts WHERE account_id = $1 AND name = ANY($2::text[])`, [accountIdOf(who), lines.map((l) => l.name)]);
   await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds });
   return nos;
@@ -154,10 +158,10 @@ async function placeRegistrations(q: Queryable, who: Who, by: AuditBy, lines: Ch
  * (all or none; a name already taken is refused before any money moves). Each is then registered at the registry
  * (completeRegistration); one another order took in between is refunded through the ledger.
  */
-export async function payCart(ctx: DomainsContext, who: Who, by: AuditBy, body: { cartIds: number[]; contactId: number }) {
+export async function payCart(ctx: DomainsContext, who: Who, spender: Spender, by: AuditBy, body: { cartIds: number[]; contactId: number }) {
   const orderNos = await payTx(ctx.db, async (q) => {
     const quote = await quoteCheckout(ctx, q, who, body, true);
-    return placeRegistrations(q, who, by, quote.lines, body.contactId, true, 60);
+    return placeRegistrations(q, who, by, quote.lines, body.contactId, spender, 60);
   });
   for (const no of orderNos) await completeRegistration(ctx, no);
   const orders = await ordersByNo(ctx.db, orderNos);
@@ -180,7 +184,7 @@ export async function settleDomainCheckout(q: Queryable, p: PaidPurchase): Promi
   const author = items.author ?? { memberId: null, deptId: null };
   const who: Who = { id: p.accountId, memberId: author.memberId, depts: null, deptId: author.deptId };
   const by: AuditBy = items.by ?? { memberId: author.memberId, ip: '', userAgent: '' };
-  const orderNos = await placeRegistrations(q, who, by, items.lines, c ? Number(c.id) : null, false, 0);
+  const orderNos = await placeRegistrations(q, who, by, items.lines, c ? Number(c.id) : null, 'gateway', 0);
   return { outcome: 'domain_paid', orderNos };
 }
 
@@ -246,7 +250,7 @@ export async function renewQuotes(ctx: DomainsContext, who: Who, domains: string
 }
 
 /** POST orders/renew: one name or many, `years` each, all or none, paid from the balance and renewed at the registry in one transaction. */
-export async function renewNames(ctx: DomainsContext, who: Who, by: AuditBy, domains: string[], years: number, locale: Locale) {
+export async function renewNames(ctx: DomainsContext, who: Who, spender: Spender, by: AuditBy, domains: string[], years: number, locale: Locale) {
   const batchNo = domains.length > 1 ? newOrderNo() : null;
   const orderNos = await payTx(ctx.db, async (q) => {
     const rows = await heldNames(q, who, domains, true);
@@ -254,7 +258,7 @@ export async function renewNames(ctx: DomainsContext, who: Who, by: AuditBy, dom
     const quotes = rows.map((r) => renewQuote(parse(r.name)!.tld, r, years, now, locale));
     const bad = quotes.filter((x) => x.fault);
     if (bad.length) throw refused('dm.renew.refused', { domains: bad.slice(0, 5).map((b) => `${b.unicode}: ${b.fault}`).join('; ') });
-    const nos = await insertPaidOrders(q, who, by, quotes.map((x, i) => ({ kind: 'renew' as const, name: x.domain, years, amount: x.price!, expiresBefore: new Date(rows[i]!.expires_at) })), batchNo, 'succeeded');
+    const nos = await insertPaidOrders(q, who, by, quotes.map((x, i) => ({ kind: 'renew' as const, name: x.domain, years, amount: x.price!, expiresBefore: new Date(rows[i]!.expires_at) })), batchNo, spender, 'succeeded');
     for (const [i, r] of rows.entries()) {
       const res = await ctx.registry.renew(q, { name: r.name, years, currentExpiry: new Date(r.expires_at) });
       if (!res.ok) throw refused('dm.renew.registry', { domain: r.unicode, reason: res.reason });
@@ -290,7 +294,7 @@ export function transferQuotes(domains: string[], locale: Locale) {
  * requested at the registry: a refusal (wrong code, locked, within 60 days) is refunded at once; an accepted request
  * stays pending until the losing registrar approves or the registry's 5 days pass.
  */
-export async function transferIn(ctx: DomainsContext, who: Who, by: AuditBy, body: { items: { domain: string; authCode: string }[]; contactId: number }, locale: Locale) {
+export async function transferIn(ctx: DomainsContext, who: Who, spender: Spender, by: AuditBy, body: { items: { domain: string; authCode: string }[]; contactId: number }, locale: Locale) {
   const accountId = accountIdOf(who);
   const parsed = body.items.map((i) => ({ i, p: parse(i.domain) }));
   const bad = parsed.filter(({ p }) => !p).map(({ i }) => i.domain);
@@ -299,7 +303,7 @@ export async function transferIn(ctx: DomainsContext, who: Who, by: AuditBy, bod
     await contactForRegistration(q, who, body.contactId, parsed.some(({ p }) => p!.tld.realName));
     const held = await q.query<{ name: string }>(`SELECT name FROM domains WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[])`, [accountId, parsed.map(({ p }) => p!.ascii)]);
     if (held.length) throw refused('dm.transfer.alreadyMine', { domains: held.map((h) => unicodeOf(h.name)).join(', ') }, 'items');
-    const nos = await insertPaidOrders(q, who, by, parsed.map(({ i, p }) => ({ kind: 'transferIn' as const, name: p!.ascii, years: 1, amount: p!.tld.transfer, authCode: i.authCode, contactId: body.contactId })), null);
+    const nos = await insertPaidOrders(q, who, by, parsed.map(({ i, p }) => ({ kind: 'transferIn' as const, name: p!.ascii, years: 1, amount: p!.tld.transfer, authCode: i.authCode, contactId: body.contactId })), null, spender);
     await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds: 60 });
     return nos;
   });

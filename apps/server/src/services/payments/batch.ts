@@ -12,14 +12,28 @@ import { payTx } from './tx.ts';
 import { checkVerificationForOrders } from './verification.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
+import { accountOrderIdsSql } from '../orders/by-number.ts';
+import { isBounded, passSpendingGate, type Spender } from './spending.ts';
 
 export const batchPayJob = 'payment.batchPay' satisfies JobKind;
 
-/** Opens a queue paying its orders by balance, a chunk per transaction, run by one durable job. */
-export async function createBatchQueue(ctx: PaymentsContext, accountId: number, orderNos: string[], by: AuditBy): Promise<{ queueId: string; total: number }> {
+/**
+ * Opens a queue paying its orders by balance, a chunk per transaction, run by one durable job. What the orders
+ * waiting for payment cost passes the spending gate now, as one payment: the job pays no more (an order's amount does
+ * not change once made).
+ */
+export async function createBatchQueue(ctx: PaymentsContext, spender: Spender, orderNos: string[], by: AuditBy): Promise<{ queueId: string; total: number }> {
+  const accountId = spender.accountId;
   await checkVerificationForOrders(ctx.db, accountId, orderNos, 'makeOrder');
   const queueId = `Q${randomBytes(12).toString('base64url')}`;
   await ctx.db.tx(async (q) => {
+    if (isBounded(spender)) {
+      const [due] = await q.query<{ cents: number }>(
+        `SELECT coalesce(sum(o.pay_amount), 0)::float8 AS cents FROM orders o WHERE o.id IN ${accountOrderIdsSql('$1::int', '$2::text[]')} AND o.order_status = $3`,
+        [accountId, orderNos, awaitingPayment],
+      );
+      await passSpendingGate(q, spender, due?.cents ?? 0);
+    }
     await q.query(`INSERT INTO pay_queues (id, account_id, total) VALUES ($1, $2, $3)`, [queueId, accountId, orderNos.length]);
     await q.query(
       `INSERT INTO pay_queue_items (queue_id, order_no, seq) SELECT $1, no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)`,
