@@ -20,6 +20,7 @@ import * as manage from '../../services/domains/manage.ts';
 import * as contacts from '../../services/domains/contacts.ts';
 import { batchStatus, domainsBatchJob, listBatches, runBatchSlice, startBatch } from '../../services/domains/batch.ts';
 import { domainsDailyJob, sendDomainReminders } from '../../services/domains/reminders.ts';
+import { releaseLapsedNames } from '../../services/domains/release.ts';
 
 const contexts = new WeakMap<object, DomainsContext>();
 /** The domains area's context, made once per app (tests reach it to drive the registry's clock). */
@@ -52,10 +53,17 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
   // What a member sees and changes: the names, zones and contacts of its departments (services/team/scope.ts).
   const who = deptScopeOf;
 
-  app.jobs.register(registryTransferJob, async (job) => orders.runTransferEvent(ctx, job.payload.transferId, job.payload.act));
-  app.jobs.register(orders.domainsCompleteJob, async (job) => orders.completePaid(ctx, job.payload.orderNos));
+  // Both carry paid goods: their last failure refunds what they could not deliver (services/jobs/kinds.ts paidGoodsKinds).
+  app.jobs.register(registryTransferJob, async (job) => orders.runTransferEvent(ctx, job.payload.transferId, job.payload.act), {
+    settle: (q, job) => orders.settleTransferEvent(ctx, q, job.payload.transferId),
+  });
+  app.jobs.register(orders.domainsCompleteJob, async (job) => orders.completePaid(ctx, job.payload.orderNos), {
+    settle: (q, job) => orders.settleDomainsComplete(q, job.payload.orderNos),
+  });
   app.jobs.register(domainsBatchJob, async (job) => ((await runBatchSlice(ctx, job.payload.batchId)) === 'more' ? { retryInSeconds: 0 } : undefined));
   app.jobs.register(domainsDailyJob, async () => {
+    // Names their holders let lapse past the registry's release are theirs no more.
+    await releaseLapsedNames(app.db, ctx.clock());
     await sendDomainReminders(ctx, app.messenger, serverBaseUrl(app));
     return { retryInSeconds: 86400 };
   });

@@ -18,6 +18,8 @@ import { contactForRegistration } from './contacts.ts';
 import { accountIdOf, authorOf, deptFilterSql, type Who } from '../team/scope.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
 import { heldDomainIdsSql } from './held.ts';
+import { releaseLapsedNames } from './release.ts';
+import { notifyAccount } from '../messages/notify.ts';
 
 /** Queued with the paying transaction: completes registrations and transfer requests a crash left paid (each is idempotent). */
 export const domainsCompleteJob = 'domains.complete' satisfies JobKind;
@@ -163,9 +165,20 @@ export async function payCart(ctx: DomainsContext, who: Who, spender: Spender, b
     const quote = await quoteCheckout(ctx, q, who, body, true);
     return placeRegistrations(q, who, by, quote.lines, body.contactId, spender, 60);
   });
-  for (const no of orderNos) await completeRegistration(ctx, no);
+  await completeNow(ctx, orderNos, completeRegistration);
   const orders = await ordersByNo(ctx.db, orderNos);
   return { orders, amount: orders.reduce((s, o) => s + (o.status === 'refunded' ? 0 : o.amount), 0) };
+}
+
+/**
+ * Completes paid orders at once, as the caller waits. The money is taken and the orders are paid: one that fails here
+ * stays paid for the domains.complete job queued with the payment, which retries it and, should it fail for good,
+ * refunds it (settleDomainsComplete). It is never the payer's error.
+ */
+async function completeNow(ctx: DomainsContext, orderNos: string[], complete: (ctx: DomainsContext, orderNo: string) => Promise<void>) {
+  for (const orderNo of orderNos) {
+    await complete(ctx, orderNo).catch((err: unknown) => ctx.log.warn({ err, orderNo }, 'domain order not completed at once; its job retries it'));
+  }
 }
 
 /** What a checkout paid through a gateway stores as its items. */
@@ -203,6 +216,8 @@ export async function completeRegistration(ctx: DomainsContext, orderNo: string)
     const c = o.contact_id;
     const r = await ctx.registry.create(q, { name: o.name, years: o.years, nameservers: ctx.nameservers, contacts: { registrant: c, admin: c, tech: c, billing: c }, locked: true });
     if (!r.ok) return refund(q, o, r.reason);
+    // The registry let us create it: whoever held it before let it lapse past its release, and holds it no more.
+    await releaseLapsedNames(q, ctx.clock(), [o.name]);
     await q.query(
       `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8::jsonb, $9, $9, $9, $9, $10, $11)`,
@@ -307,7 +322,7 @@ export async function transferIn(ctx: DomainsContext, who: Who, spender: Spender
     await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds: 60 });
     return nos;
   });
-  for (const no of orderNos) await requestTransfer(ctx, no);
+  await completeNow(ctx, orderNos, requestTransfer);
   void locale;
   const orders = await ordersByNo(ctx.db, orderNos);
   return { orders, amount: orders.reduce((s, o) => s + (o.status === 'refunded' ? 0 : o.amount), 0) };
@@ -370,4 +385,40 @@ export async function completePaid(ctx: DomainsContext, orderNos: string[]): Pro
     await completeRegistration(ctx, no);
     await requestTransfer(ctx, no);
   }
+}
+
+type UndeliveredRow = { order_no: string; account_id: number; kind: DomainOrder['kind']; name: string; unicode: string; amount: number };
+
+/** A paid order that will not be delivered: refunded through the ledger (once: its status and the ledger's ref say so) and the customer told. */
+async function refundUndelivered(q: Queryable, o: UndeliveredRow) {
+  await refund(q, o, 'failed');
+  await notifyAccount(q, o.account_id, 'deliveryFailed', { what: o.kind === 'transferIn' ? 'transfer' : 'domain', orderNo: o.order_no, domain: o.unicode, amount: Number(o.amount) });
+}
+
+/**
+ * The domains.complete job failed for good (services/jobs/kinds.ts paidGoodsKinds): each of its orders still paid (not
+ * registered, its transfer not requested) is refunded and the customer told, in the transaction that marks the job
+ * failed. Orders that got through meanwhile are left as they are.
+ */
+export async function settleDomainsComplete(q: Queryable, orderNos: string[]): Promise<void> {
+  const rows = await q.query<UndeliveredRow>(
+    `SELECT order_no, account_id, kind, name, unicode, amount::float8 AS amount FROM domain_orders WHERE order_no = ANY($1::text[]) AND status = 'paid' ORDER BY id FOR UPDATE`,
+    [orderNos],
+  );
+  for (const o of rows) await refundUndelivered(q, o);
+}
+
+/**
+ * The registry.transfer job failed for good: a transfer in still pending for its order is withdrawn at the registry
+ * (so the name does not arrive unpaid for later) and the order refunded, the customer told. A transfer out moves no
+ * money: nothing to settle.
+ */
+export async function settleTransferEvent(ctx: DomainsContext, q: Queryable, transferId: number): Promise<void> {
+  const [o] = await q.query<UndeliveredRow>(
+    `SELECT order_no, account_id, kind, name, unicode, amount::float8 AS amount FROM domain_orders WHERE transfer_id = $1 AND status = 'pending' FOR UPDATE`,
+    [transferId],
+  );
+  if (!o) return;
+  await ctx.registry.transferCancel(q, transferId);
+  await refundUndelivered(q, o);
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Queryable } from '@cc/db/client';
+import { notifyAccount } from '../messages/notify.ts';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { enqueue } from '../jobs/queue.ts';
 import { RuleError } from '../purchase/rule-error.ts';
@@ -149,6 +151,22 @@ export async function runBatchQueue(
     // The embedded database answers without touching the event loop: let waiting requests in between chunks.
     await new Promise((r) => setImmediate(r));
   }
+}
+
+/**
+ * The queue's job failed for good (services/jobs/kinds.ts paidGoodsKinds): its items still pending fail with the
+ * reason, so the queue ends and shows what is unpaid, and the customer is told. Nothing was taken for them (each chunk
+ * debits and settles its items in one transaction); the items paid before stay paid and go on to validation.
+ */
+export async function settleBatchQueue(q: Queryable, queueId: string): Promise<void> {
+  const [queue] = await q.query<{ account_id: number }>(`SELECT account_id FROM pay_queues WHERE id = $1`, [queueId]);
+  if (!queue) return;
+  const left = await q.query(
+    `UPDATE pay_queue_items SET status = 'fail', reason_key = 'pay.batch.stopped', reason_params = '{}'::jsonb, finished_at = now()
+      WHERE queue_id = $1 AND status = 'pending' RETURNING order_no`,
+    [queueId],
+  );
+  if (left.length) await notifyAccount(q, queue.account_id, 'deliveryFailed', { what: 'batchPay', queueId, count: left.length, amount: 0 });
 }
 
 /**
