@@ -54,6 +54,7 @@ export function registerJobs(app: FastifyInstance) {
       handlers[kind] = (row, run) => handler({ ...row, kind, payload: parseJobPayload(kind, row.payload) }, run);
       const settle = opts?.settle;
       if (settle) settlers[kind] = (q, row, error) => settle(q, { ...row, kind, payload: parseJobPayload(kind, row.payload) }, error);
+      else delete settlers[kind];
     },
     registerUnchecked(kind, handler) {
       handlers[kind] = handler;
