@@ -19,6 +19,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { requireSession } from './plugins/auth.ts';
 import { documentKeyAccess } from './plugins/api-key-scope.ts';
 import { checkPermissionsDeclared, documentPermission } from './plugins/permissions.ts';
+import { checkSpendingDeclared, documentSpending } from './plugins/spending.ts';
 import { apiKeyPrefix } from '@cc/contracts/api-keys';
 import { registerJobs } from './plugins/jobs.ts';
 import { consolePolicyFor, docsPolicy, registerSecurityHeaders, securityHeadersOf } from './plugins/security-headers.ts';
@@ -206,12 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
       },
     },
-    // Each signed-in call says which key scopes may make it and which permission it needs, from its declarations
-    // (plugins/api-key-scope.ts, plugins/permissions.ts).
+    // Each signed-in call says which key scopes may make it, which permission it needs and whether it spends, from
+    // its declarations (plugins/api-key-scope.ts, plugins/permissions.ts, plugins/spending.ts).
     transform: (args) =>
       jsonSchemaTransform({
         ...args,
-        schema: documentPermission(documentKeyAccess(args.schema as Record<string, unknown>, args.route.config, args.route.method), args.route.config) as typeof args.schema,
+        schema: documentSpending(documentPermission(documentKeyAccess(args.schema as Record<string, unknown>, args.route.config, args.route.method), args.route.config), args.route.config) as typeof args.schema,
       }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: docsPolicy, uiConfig: { validatorUrl: null } });
@@ -235,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requireSession(scope);
     // Every signed-in route says what permission it needs, or the server does not start (plugins/permissions.ts).
     checkPermissionsDeclared(scope);
+    // and every paying route that it spends, through the spending gate (plugins/spending.ts).
+    checkSpendingDeclared(scope);
     await scope.register(signedInRoutes);
   });
 

@@ -271,7 +271,7 @@ describe('the sandbox registry over time (injected clock)', () => {
     expect(check!.available).toBe(true);
     // Renewed in redemption: the fee is charged once and the new expiry counts from the old one.
     const before = await balanceOf(t.app, aliceId);
-    const r = await renewNames(at(40), aliceId, { memberId: null, ip: '127.0.0.1', userAgent: 'test' }, [name], 1, 'en');
+    const r = await renewNames(at(40), aliceId, { by: 'owner', accountId: aliceId }, { memberId: null, ip: '127.0.0.1', userAgent: 'test' }, [name], 1, 'en');
     expect(r.amount).toBe(com.renew + com.redemption);
     expect(await balanceOf(t.app, aliceId)).toBe(before - r.amount);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '@cc/db/client';
-import { enqueue, insertJob, startWorker, type JobHandler } from '../src/services/jobs/queue.ts';
-import { busyRequests, jobRetentionJob } from '../src/plugins/jobs.ts';
+import Fastify from 'fastify';
+import { enqueue, insertJob, startWorker, type JobHandler, type JobSettler } from '../src/services/jobs/queue.ts';
+import { busyRequests, jobRetentionJob, registerJobs } from '../src/plugins/jobs.ts';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -53,6 +54,57 @@ describe('durable jobs', () => {
     expect(f?.status).toBe('done');
     // With the first job done, the same key may be queued again.
     expect(await insertJob(app.db, 'test.say', { word: 'later' }, { dedupeKey: 'k1' })).not.toBeNull();
+  });
+
+  it('settles a final failure in the transaction that marks the job failed, and keeps a job whose settlement failed until it settles', async () => {
+    const { app } = t;
+    let settleFails = 1;
+    const settled: string[] = [];
+    const handlers: Record<string, JobHandler> = { 'test.doomed': async () => { throw new Error('never works'); } };
+    const settlers: Record<string, JobSettler> = {
+      'test.doomed': async (q, job, error) => {
+        // Written with the job's failure, or not at all.
+        await insertJob(q, 'test.settledMark', { of: job.id });
+        if (settleFails-- > 0) throw new Error('settlement down');
+        settled.push(`${String(job.payload.n)}: ${error}`);
+      },
+    };
+    const errors: string[] = [];
+    const w = startWorker(app.db, handlers, { autoStart: false, settlers, onSettleError: (e) => errors.push(String(e)) });
+    const id = (await insertJob(app.db, 'test.doomed', { n: 1 }, { maxAttempts: 2 }))!;
+    const due = () => app.db.query(`UPDATE jobs SET run_at = now() WHERE id = $1`, [id]);
+    const state = async () => (await app.db.query<{ status: string; attempts: number }>(`SELECT status, attempts FROM jobs WHERE id = $1`, [id]))[0];
+    await w.drain();
+    expect(await state()).toEqual({ status: 'pending', attempts: 1 });
+    // The last attempt fails; its settlement fails too: nothing of it stays, the job is kept.
+    await due();
+    await w.drain();
+    expect(await state()).toEqual({ status: 'pending', attempts: 2 });
+    expect(errors).toEqual(['Error: settlement down']);
+    expect(await app.db.query(`SELECT 1 FROM jobs WHERE kind = 'test.settledMark'`)).toEqual([]);
+    // Run again past its attempts: it fails, and now settles with the failure.
+    await due();
+    await w.drain();
+    expect(await state()).toEqual({ status: 'failed', attempts: 3 });
+    expect(settled).toEqual(['1: never works']);
+    expect((await app.db.query(`SELECT 1 FROM jobs WHERE kind = 'test.settledMark'`)).length).toBe(1);
+    await w.stop();
+  });
+
+  it('refuses to start a server where a job kind for paid goods has no settlement', async () => {
+    const bare = Fastify();
+    bare.decorate('config', { JOBS: 'off' } as never);
+    bare.decorate('db', {} as never);
+    registerJobs(bare);
+    bare.jobs.register('domains.complete', async () => undefined);
+    await expect(bare.ready()).rejects.toThrow(/domains\.complete/);
+    const settled = Fastify();
+    settled.decorate('config', { JOBS: 'off' } as never);
+    settled.decorate('db', { query: async () => [] } as never);
+    registerJobs(settled);
+    settled.jobs.register('domains.complete', async () => undefined, { settle: async () => undefined });
+    await expect(settled.ready()).resolves.toBeDefined();
+    await settled.close();
   });
 
   it("a product job's payload is checked by its kind's schema: refused when queued, and a stored one that does not fit fails with the reason", async () => {

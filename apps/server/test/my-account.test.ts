@@ -103,7 +103,7 @@ describe('/v1/inform', () => {
     const r = (await me.get('/v1/inform')).body;
     expect(r.code).toBe(200);
     const d = r.data as { items: { informType: string; email: string; sms: string; days: number[]; amount: number | null }[]; email: string; telephone: string };
-    expect(d.items.map((i) => i.informType)).toEqual(['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn', 'discovery']);
+    expect(d.items.map((i) => i.informType)).toEqual(['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn', 'discovery', 'deliveryFailed']);
     expect(d.items.every((i) => i.email === 'Y' && i.sms === 'N')).toBe(true);
     expect(d.items.find((i) => i.informType === 'expiring')).toMatchObject({ days: [30, 7, 1], amount: null });
     // Certificate discovery's expiry thresholds are this setting's days.

@@ -80,7 +80,7 @@ describe('simultaneous balance payments', () => {
     const a = await fundedAccount(t.app, 15 * price);
     const orders = await Promise.all(Array.from({ length: 20 }, () => payableOrder(t.app, a.id, price)));
     const ctx = paymentsContext(t.app);
-    const { queueId } = await createBatchQueue(ctx, a.id, orders, { memberId: null, ip: '127.0.0.1', userAgent: 'test' });
+    const { queueId } = await createBatchQueue(ctx, { by: 'owner', accountId: a.id }, orders, { memberId: null, ip: '127.0.0.1', userAgent: 'test' });
     const drain = async () => {
       while ((await runBatchQueue(ctx, queueId, { budgetMs: 5, size: 3 })) !== 'done');
     };

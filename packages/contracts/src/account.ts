@@ -55,7 +55,7 @@ export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
 // --- notification settings (/account/notify, GET|POST /v1/inform)
 
-export const informTypes = ['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn', 'discovery'] as const;
+export const informTypes = ['orderValidation', 'issued', 'expiring', 'payment', 'balanceLow', 'domainExpiring', 'newSignIn', 'discovery', 'deliveryFailed'] as const;
 export type InformType = (typeof informTypes)[number];
 export const informChannels = ['email', 'sms'] as const;
 export type InformChannel = (typeof informChannels)[number];

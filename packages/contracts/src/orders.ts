@@ -133,7 +133,7 @@ const companyInfo = z.object({
 });
 export const timelineEvent = z.object({
   at: iso,
-  kind: z.string().describe('created, paid, validation_started, email_sent, domain_validated, dcv_changed, issuing, issued, cancelled, refunded, re_sign_requested, re_signed, resubmitted, remark'),
+  kind: z.string().describe('created, paid, validation_started, email_sent, domain_validated, dcv_changed, issuing, issued, cancelled, refunded, undelivered, re_sign_requested, re_signed, re_sign_undelivered, resubmitted, remark'),
   text: z.string().describe('the event in the caller\'s language'),
   detail: z.record(z.string(), z.unknown()),
 });

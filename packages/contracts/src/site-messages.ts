@@ -27,6 +27,8 @@ export const siteMsgKinds = {
   newSignIn: 'security',
   securityChange: 'security',
   discovery: 'orders',
+  /** Paid goods a job could not deliver, refunded (params: what, orderNo, domain, amount; batchPay: queueId, count). */
+  deliveryFailed: 'billing',
 } as const satisfies Record<string, SiteMsgCategory>;
 export type SiteMsgKind = keyof typeof siteMsgKinds;
 export const siteMsgKindNames = Object.keys(siteMsgKinds) as [SiteMsgKind, ...SiteMsgKind[]];
@@ -53,6 +55,10 @@ export function siteMsgLink(kind: SiteMsgKind, p: SiteMsgParams): string | null 
     case 'newSignIn':
     case 'securityChange':
       return '/account/secure';
+    case 'deliveryFailed':
+      // A certificate order's page shows it cancelled and refunded; the refund of anything else is in the balance records.
+      if (p.what === 'certificate' || p.what === 'reSign') return order;
+      return p.what === 'batchPay' ? '/payment/batch' : '/account/credit-records';
     case 'discovery':
       // A certificate found in CT that was not ordered here: the CT lookup, narrowed to it.
       if (p.kind === 'ctUnexpected') return `/certhub/discovery/log?q=${encodeURIComponent(String(p.sha256 ?? '').replace(/:/g, ''))}`;

@@ -108,6 +108,7 @@ export type AcmeEabKeysRow = {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  member_id: number | null;
 };
 
 export type AcmeNoncesRow = {

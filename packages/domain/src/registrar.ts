@@ -155,15 +155,21 @@ export function addYears(d: Date, years: number): Date {
 
 export type Phase = 'active' | 'grace' | 'redemption' | 'pendingDelete' | 'released';
 
+/** Days after expiry at which the registry releases a name nobody renewed. */
+export const releaseAfterDays = graceDays + redemptionDays + pendingDeleteDays;
+
 /** Where a name is in its life at `now`, by its expiry date. */
 export function phaseAt(expiresAt: Date, now: Date): Phase {
   const past = now.getTime() - expiresAt.getTime();
   if (past < 0) return 'active';
   if (past < graceDays * day) return 'grace';
   if (past < (graceDays + redemptionDays) * day) return 'redemption';
-  if (past < (graceDays + redemptionDays + pendingDeleteDays) * day) return 'pendingDelete';
+  if (past < releaseAfterDays * day) return 'pendingDelete';
   return 'released';
 }
+
+/** The latest expiry of a name released by `now` (phaseAt 'released' exactly for expiries at or before it): for SQL. */
+export const releasedIfExpiredBy = (now: Date): Date => new Date(now.getTime() - releaseAfterDays * day);
 
 export type RenewFault = 'period' | 'cap' | 'pendingDelete' | 'released';
 

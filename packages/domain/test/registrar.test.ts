@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addYears, classifyLabel, expiryAfterTransfer, inTab, makeAuthCode, maxRenewYears, parseName, phaseAt, registerPrice, renewFault, renewPrice,
+  addYears, classifyLabel, expiryAfterTransfer, inTab, makeAuthCode, maxRenewYears, parseName, phaseAt, registerPrice, releasedIfExpiredBy, renewFault, renewPrice,
   tldByAscii, tldPrices, transferDueAt, transferFault, authCodePattern,
 } from '../src/registrar.ts';
 
@@ -49,6 +49,13 @@ describe('registrar rules (sandbox registry)', () => {
     expect(phaseAt(exp, days(exp, 31))).toBe('redemption');
     expect(phaseAt(exp, days(exp, 61))).toBe('pendingDelete');
     expect(phaseAt(exp, days(exp, 66))).toBe('released');
+    // The SQL form of the same line: released exactly when the expiry is at or before releasedIfExpiredBy(now).
+    for (const d of [64, 65, 66]) {
+      const now = new Date(days(exp, d).getTime() + (d === 65 ? -1 : 0));
+      expect(phaseAt(exp, now) === 'released').toBe(exp.getTime() <= releasedIfExpiredBy(now).getTime());
+    }
+    expect(phaseAt(exp, days(exp, 65))).toBe('released');
+    expect(releasedIfExpiredBy(days(exp, 65)).getTime()).toBe(exp.getTime());
     const com = tldByAscii.get('com')!;
     expect(renewPrice(com, 1, exp, days(exp, 10))).toBe(com.renew);
     expect(renewPrice(com, 1, exp, days(exp, 40))).toBe(com.renew + com.redemption);

@@ -27,9 +27,12 @@ export interface SessionAccount {
 
 // Who is calling, read with the session or key in the same query: a suspended or removed member's sessions and keys
 // stop at once on every instance. Columns are prefixed (m_) so that they never meet the account row's.
+/** A member's pay limit over memberJoin: the account's own for the role when the owner set one, else the role's. */
+export const memberPayLimitSql = 'CASE WHEN l.role_id IS NOT NULL THEN l.pay_limit_cents ELSE r.pay_limit_cents END';
 const memberCols = `m.id AS m_id, m.name AS m_name, m.dept_id AS m_dept, r.code AS m_role, r.permissions AS m_perms,
-    CASE WHEN l.role_id IS NOT NULL THEN l.pay_limit_cents ELSE r.pay_limit_cents END AS m_pay_limit`;
-const memberJoin = (t: string) => `LEFT JOIN members m ON m.id = ${t}.member_id LEFT JOIN roles r ON r.id = m.role_id
+    ${memberPayLimitSql} AS m_pay_limit`;
+/** The member of rows of `t` (its member_id) as m, its role as r, the account's limit for that role as l. */
+export const memberJoin = (t: string) => `LEFT JOIN members m ON m.id = ${t}.member_id LEFT JOIN roles r ON r.id = m.role_id
     LEFT JOIN role_pay_limits l ON l.account_id = m.account_id AND l.role_id = m.role_id`;
 const memberLive = (t: string) => `(${t}.member_id IS NULL OR m.status = 'active')`;
 type MemberCols = { m_id: number | null; m_name: string | null; m_dept: number | null; m_role: string | null; m_perms: string[] | null; m_pay_limit: number | string | null };

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { yuanText } from '../lib/money.ts';
 import type { Permission } from '@cc/contracts/team';
 import { translate } from '@cc/contracts/messages';
 import { fail } from '../lib/app-error.ts';
@@ -92,14 +91,6 @@ export function demandRoutePermission(request: FastifyRequest): void {
   if (p) demand(request, p);
 }
 
-
-/** Refuses a payment of `amountCents` above the member's role limit (0: the role cannot pay); the owner has none. */
-export function demandPayLimit(request: FastifyRequest, amountCents: number): void {
-  demand(request, 'orders.pay');
-  const limit = request.account.member?.payLimitCents;
-  if (limit === null || limit === undefined || amountCents <= limit) return;
-  throw fail('PAY_LIMIT', { role: roleName(request), limit: yuanText(limit), amount: yuanText(amountCents) });
-}
 
 /** The departments whose objects the caller sees: null for all (owner, or a role with scope.all). */
 export async function deptScopeOf(request: FastifyRequest): Promise<Viewer> {

@@ -6,6 +6,7 @@ import { checkOrders, dcvCheckHandler, dcvCheckJob, dcvStartJob, issueJob, start
 import { dcvSyncJob, syncZone } from '../services/dns/dcv-autopilot.ts';
 import { issueOrder } from '../services/issuance/issue.ts';
 import { informPaid } from '../services/account/inform-events.ts';
+import { settleUndeliveredOrder } from '../services/orders/undelivered.ts';
 import { eachInParallel } from '../lib/in-parallel.ts';
 import { orderListRoutes } from './orders/list.ts';
 import { orderManageRoutes } from './orders/manage.ts';
@@ -27,16 +28,22 @@ export const ordersRoutes: FastifyPluginAsync = async (app) => {
   keyScopeDefault(app, 'orders');
   permissionDefault(app, 'orders.read', 'orders.manage');
   const ctx = ordersContext(app);
-  app.jobs.register(dcvStartJob, async (job) => startValidation(ctx, job.payload.orderId));
+  // Jobs that carry a paid order's goods: their last failure cancels or ends what they could not deliver and refunds
+  // it (services/orders/undelivered.ts; services/jobs/kinds.ts paidGoodsKinds).
+  app.jobs.register(dcvStartJob, async (job) => startValidation(ctx, job.payload.orderId), {
+    settle: (q, job) => settleUndeliveredOrder(q, job.payload.orderId, 'validation'),
+  });
   app.jobs.register(dcvCheckJob, async (job) => dcvCheckHandler(ctx, job.payload.orderId));
-  app.jobs.register(issueJob, async (job) => issueOrder(ctx, job.payload.orderId));
+  app.jobs.register(issueJob, async (job) => issueOrder(ctx, job.payload.orderId), {
+    settle: (q, job) => settleUndeliveredOrder(q, job.payload.orderId, 'issuance'),
+  });
   // DCV autopilot: one change of the zone for every record asked for meanwhile, then those names checked at once.
   app.jobs.register(dcvSyncJob, async (job) => {
     await checkOrders(ctx, await syncZone(app.db, job.payload.zoneId));
   });
   app.jobs.register(reSignApplyJob, async (job) => {
     await applyReSign(ctx, job.payload.orderId);
-  });
+  }, { settle: (q, job) => settleUndeliveredOrder(q, job.payload.orderId, 'validation') });
   // Queued by the payments area when orders are paid.
   app.jobs.register('orders.paid', async (job) => {
     await informPaid(app.db, job.payload);
@@ -44,6 +51,14 @@ export const ordersRoutes: FastifyPluginAsync = async (app) => {
     // starts validating together.
     const lanes = app.db.kind === 'pglite' || !app.jobs.quiet() ? 1 : 8;
     await eachInParallel(job.payload.orderIds, lanes, (id) => (job.payload.aim === 'reSign' ? applyReSign(ctx, id) : startValidation(ctx, id)));
+  }, {
+    // Each order goes on through a job of its own (the one the minute sweep queues too), which settles itself.
+    settle: async (q, job) => {
+      for (const orderId of job.payload.orderIds) {
+        if (job.payload.aim === 'reSign') await enqueue(q, reSignApplyJob, { orderId }, { dedupeKey: `resign:${orderId}` });
+        else await enqueue(q, dcvStartJob, { orderId }, { dedupeKey: `dcv.start:${orderId}` });
+      }
+    },
   });
   app.jobs.register(sweepJob, async () => {
     await sweep(ctx);

@@ -68,6 +68,8 @@ export interface Registry {
   /** As the losing registrar. */
   transferApprove(q: Queryable, transferId: number): Promise<RegistryResult<{ transfer: RegistryTransfer }>>;
   transferReject(q: Queryable, transferId: number): Promise<RegistryResult<{ transfer: RegistryTransfer }>>;
+  /** As the gaining registrar: withdraws a request still pending (EPP transfer op="cancel"). */
+  transferCancel(q: Queryable, transferId: number): Promise<RegistryResult<{ transfer: RegistryTransfer }>>;
   transferQuery(q: Queryable, transferId: number): Promise<RegistryTransfer | null>;
   update(q: Queryable, name: string, change: { nameservers?: string[]; contacts?: RegistryContacts; add?: string[]; remove?: string[]; authCode?: string }): Promise<RegistryResult<{ domain: RegistryDomain }>>;
   /** Full information only to the sponsor or with the auth code (RFC 5731 authInfo). */

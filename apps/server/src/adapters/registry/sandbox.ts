@@ -85,7 +85,8 @@ export function createSandboxRegistry(opts: { registrarId: string; clock: () => 
       [name, gaining, r.registrar, now, transferDueAt(now)],
     );
     const transfer = toTransfer(t!);
-    const delaySeconds = Math.max(0, Math.ceil((transfer.actBy.getTime() - Date.now()) / 1000));
+    // Due when the registry's clock reaches the act-by time (the job's handler asks that clock again).
+    const delaySeconds = Math.max(0, Math.ceil((transfer.actBy.getTime() - now.getTime()) / 1000));
     await enqueue(q, registryTransferJob, { transferId: transfer.id, act: 'settle' }, { delaySeconds });
     if (r.registrar === otherRegistrar) await enqueue(q, registryTransferJob, { transferId: transfer.id, act: 'otherRegistrar' });
     return { ok: true, transfer };
@@ -165,6 +166,13 @@ export function createSandboxRegistry(opts: { registrarId: string; clock: () => 
     transferRequest: (q, d) => request(q, d.name, d.authCode, registrarId),
     transferApprove: (q, id) => settle(q, id, 'clientApproved', registrarId),
     transferReject: (q, id) => settle(q, id, 'clientRejected', registrarId),
+    async transferCancel(q, id) {
+      const [t] = await q.query<TransferRow>(
+        `UPDATE registry_transfers SET status = 'cancelled', settled_at = $3 WHERE id = $1 AND gaining = $2 AND status = 'pending' RETURNING ${transferCols}`,
+        [id, registrarId, clock()],
+      );
+      return t ? { ok: true, transfer: toTransfer(t) } : { ok: false, reason: 'notPending' };
+    },
     async transferQuery(q, id) {
       const [t] = await q.query<TransferRow>(`SELECT ${transferCols} FROM registry_transfers WHERE id = $1`, [id]);
       return t ? toTransfer(t) : null;

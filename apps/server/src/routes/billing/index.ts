@@ -26,6 +26,7 @@ import { siteOrigin } from '../payments/origin.ts';
 import { myPrices } from '../../services/billing/prices.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
 import { permissionDefault } from '../../plugins/permissions.ts';
+import { spenderOf } from '../../plugins/spending.ts';
 
 const checkRange = (q: { startTime?: Date | undefined; endTime?: Date | undefined }) => {
   if (q.startTime && q.endTime && q.startTime > q.endTime) throw new RuleError('INVALID_INPUT', said('bill.range'), { startTime: said('bill.range') });
@@ -144,9 +145,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/v1/withdraw', {
     // Money leaving the platform: console sessions only, never an API key.
     // Taking money out of the account is the holder's alone.
-    config: { apiKey: 'never', permission: 'account.owner' },
+    config: { apiKey: 'never', permission: 'account.owner', spends: true },
     schema: { tags, security, summary: 'Request a withdrawal of up to the refundable amount (14103 beyond it); it leaves the balance now', body: withdrawBody, response: { 200: envelope(withdrawAnswer) } },
-  }, async (request) => ok(await requestWithdrawal(app.db, request.account.id, request.body)));
+  }, async (request) => ok(await requestWithdrawal(app.db, spenderOf(request), request.body)));
 
   // --- certificate packages
   app.get('/v1/certPkg', {
@@ -154,14 +155,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, security, summary: 'Certificate packages on sale and those the account bought (what is left)', response: { 200: envelope(certPkgAnswer) } },
   }, async (request) => ok(await listCertPackages(app.db, request.account.id)));
   app.post('/v1/certPkg', {
-    config: { apiKey: 'orders' },
+    config: { apiKey: 'orders', spends: true },
     schema: {
       tags, security,
       summary: 'Buy a package: from the balance at once, or through an outside way (granted when the gateway confirms; poll GET /v1/payments/{paymentId})',
       body: certPkgBuyBody,
       response: { 200: envelope(certPkgBoughtAnswer) },
     },
-  }, async (request) => ok(await buyPackage(paymentsContext(app), request.account.id, auditByOf(request), request.body, siteOrigin(request), request.locale)));
+  }, async (request) => ok(await buyPackage(paymentsContext(app), spenderOf(request), auditByOf(request), request.body, siteOrigin(request), request.locale)));
 
   // --- my prices
   app.get('/v1/products/myPrices', {

@@ -5,7 +5,8 @@ import * as c from '@cc/contracts/domains';
 import { graceDays, premiumFactor, redemptionDays, tldPrices, transferPendingDays, maxYears, minYears } from '@cc/domain/registrar';
 import { ok } from '../../lib/envelope.ts';
 import { keyScopeDefault } from '../../plugins/api-key-scope.ts';
-import { demandPayLimit, deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
+import { deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
+import { spenderOf } from '../../plugins/spending.ts';
 import { auditByOf } from '../../services/team/audit.ts';
 import { enqueue } from '../../services/jobs/queue.ts';
 import { paymentsContext, serverBaseUrl } from '../../services/payments/context.ts';
@@ -19,6 +20,7 @@ import * as manage from '../../services/domains/manage.ts';
 import * as contacts from '../../services/domains/contacts.ts';
 import { batchStatus, domainsBatchJob, listBatches, runBatchSlice, startBatch } from '../../services/domains/batch.ts';
 import { domainsDailyJob, sendDomainReminders } from '../../services/domains/reminders.ts';
+import { releaseLapsedNames } from '../../services/domains/release.ts';
 
 const contexts = new WeakMap<object, DomainsContext>();
 /** The domains area's context, made once per app (tests reach it to drive the registry's clock). */
@@ -42,19 +44,26 @@ const P = '/dm-serv/v1';
 export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
   // API keys: buying, renewing and transferring names is ordering; reads stay readable with a read-only key.
   keyScopeDefault(app, 'orders');
-  // Team: the registrar side is domain work; spending on names is paying, within the member's role limit.
+  // Team: the registrar side is domain work; spending on names is paying, through the spending gate (plugins/spending.ts).
   permissionDefault(app, 'domains.manage');
-  const pays = { permission: 'orders.pay' } as const;
+  const pays = { permission: 'orders.pay', spends: true } as const;
   const ctx = domainsContext(app);
   const tags = ['domains'];
   const me = (r: { account: { id: number } }) => r.account.id;
   // What a member sees and changes: the names, zones and contacts of its departments (services/team/scope.ts).
   const who = deptScopeOf;
 
-  app.jobs.register(registryTransferJob, async (job) => orders.runTransferEvent(ctx, job.payload.transferId, job.payload.act));
-  app.jobs.register(orders.domainsCompleteJob, async (job) => orders.completePaid(ctx, job.payload.orderNos));
+  // Both carry paid goods: their last failure refunds what they could not deliver (services/jobs/kinds.ts paidGoodsKinds).
+  app.jobs.register(registryTransferJob, async (job) => orders.runTransferEvent(ctx, job.payload.transferId, job.payload.act), {
+    settle: (q, job) => orders.settleTransferEvent(ctx, q, job.payload.transferId),
+  });
+  app.jobs.register(orders.domainsCompleteJob, async (job) => orders.completePaid(ctx, job.payload.orderNos), {
+    settle: (q, job) => orders.settleDomainsComplete(q, job.payload.orderNos),
+  });
   app.jobs.register(domainsBatchJob, async (job) => ((await runBatchSlice(ctx, job.payload.batchId)) === 'more' ? { retryInSeconds: 0 } : undefined));
   app.jobs.register(domainsDailyJob, async () => {
+    // Names their holders let lapse past the registry's release are theirs no more.
+    await releaseLapsedNames(app.db, ctx.clock());
     await sendDomainReminders(ctx, app.messenger, serverBaseUrl(app));
     return { retryInSeconds: 86400 };
   });
@@ -86,11 +95,6 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(`${P}/pay`, {
     config: pays,
-    preHandler: async (request) => {
-      if (!request.account.member) return;
-      const cart = await orders.cartOf(ctx, me(request));
-      demandPayLimit(request, cart.items.filter((i) => request.body.cartIds.includes(i.id)).reduce((s, i) => s + (i.price ?? 0), 0));
-    },
     schema: {
       tags,
       summary: 'Checks out cart items, paid like an order: balance makes the registration orders now; an outside way answers the pending pay result and the orders are made when the gateway confirms',
@@ -98,7 +102,7 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
       body: c.payBody,
       response: { 200: envelope(c.checkoutAnswer) },
     },
-  }, async (request) => ok(await checkout(ctx, paymentsContext(app), await who(request), auditByOf(request), request.body, siteOrigin(request), request.locale)));
+  }, async (request) => ok(await checkout(ctx, paymentsContext(app), await who(request), spenderOf(request), auditByOf(request), request.body, siteOrigin(request), request.locale)));
 
   // Contacts
   app.get(`${P}/contacts`, { schema: { tags, summary: 'Domain contacts (registrant templates) and whether each is real-name verified', response: { 200: envelope(c.domainContactsAnswer) } } },
@@ -138,11 +142,8 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await orders.renewQuotes(ctx, await who(request), request.body.domains, request.body.years, request.locale)));
   app.post(`${P}/orders/renew`, {
     config: pays,
-    preHandler: async (request) => {
-      if (request.account.member) demandPayLimit(request, (await orders.renewQuotes(ctx, await who(request), request.body.domains, request.body.years, request.locale)).total);
-    },
     schema: { tags, summary: 'Renews names for some years, all or none, paid from the balance', body: c.renewBody, response: { 200: envelope(c.payAnswer) } } },
-    async (request) => ok(await orders.renewNames(ctx, await who(request), auditByOf(request), request.body.domains, request.body.years, request.locale)));
+    async (request) => ok(await orders.renewNames(ctx, await who(request), spenderOf(request), auditByOf(request), request.body.domains, request.body.years, request.locale)));
   app.get(`${P}/orders/renew/records`, { schema: { tags, summary: 'Renewal orders', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
     async (request) => ok(await orders.listOrders(ctx, await who(request), 'renew', request.query)));
   app.get(`${P}/orders`, { schema: { tags, summary: 'Registration orders', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
@@ -153,11 +154,8 @@ export const domainRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(orders.transferQuotes(request.body.domains, request.locale)));
   app.post(`${P}/transferIn`, {
     config: pays,
-    preHandler: async (request) => {
-      if (request.account.member) demandPayLimit(request, orders.transferQuotes(request.body.items.map((i) => i.domain), request.locale).total);
-    },
     schema: { tags, summary: 'Transfers names in with their auth codes: paid, requested at the registry, refunded when refused', body: c.transferInBody, response: { 200: envelope(c.payAnswer) } } },
-    async (request) => ok(await orders.transferIn(ctx, await who(request), auditByOf(request), request.body, request.locale)));
+    async (request) => ok(await orders.transferIn(ctx, await who(request), spenderOf(request), auditByOf(request), request.body, request.locale)));
   app.get(`${P}/transferIn`, { schema: { tags, summary: 'Transfer-in orders with their progress at the registry and outcome', querystring: c.orderListQuery, response: { 200: envelope(c.orderListAnswer) } } },
     async (request) => ok(await orders.listOrders(ctx, await who(request), 'transferIn', request.query)));
   app.get(`${P}/transferOut`, { schema: { tags, summary: 'Requests of other registrars for the account\'s names (complete after 5 days unless rejected)', response: { 200: envelope(c.transferOutAnswer) } } },

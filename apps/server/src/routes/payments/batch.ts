@@ -1,4 +1,5 @@
-import { demandPayableByMember } from '../../services/team/pay-limit.ts';
+import { demandOrdersSeen } from '../../services/team/orders-seen.ts';
+import { spenderOf } from '../../plugins/spending.ts';
 import { auditByOf } from '../../services/team/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
@@ -15,6 +16,7 @@ export const batchPayRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = paymentsContext(app);
 
   app.post('/v1/orders/batch/pay', {
+    config: { spends: true },
     schema: {
       tags, security,
       summary: 'Queues paying up to 500 orders by balance, many per transaction; an order that cannot be paid fails alone, with the reason',
@@ -22,8 +24,8 @@ export const batchPayRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(batchPayAnswer) },
     },
   }, async (request) => {
-    await demandPayableByMember(request, request.body.orderNos);
-    const queued = await createBatchQueue(ctx, request.account.id, [...new Set(request.body.orderNos)], auditByOf(request));
+    await demandOrdersSeen(request, request.body.orderNos);
+    const queued = await createBatchQueue(ctx, spenderOf(request), [...new Set(request.body.orderNos)], auditByOf(request));
     // The first chunk starts now on this instance; other instances still find the job in the database when they poll.
     app.jobs.kick();
     return ok(queued);

@@ -7,7 +7,8 @@ import { compiledAnswer } from '../../lib/compiled-answer.ts';
 import { paymentsContext } from '../../services/payments/context.ts';
 import { capturePaypal, listPayWays, paymentStatus, payOrders } from '../../services/payments/pay.ts';
 import { siteOrigin } from './origin.ts';
-import { demandPayableByMember } from '../../services/team/pay-limit.ts';
+import { demandOrdersSeen } from '../../services/team/orders-seen.ts';
+import { spenderOf } from '../../plugins/spending.ts';
 
 const tags = ['payments'];
 const security = [{ token: [] }];
@@ -39,11 +40,12 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       body: payBody,
       response: { 200: envelope(payResult) },
     },
+    config: { spends: true },
     // Where users wait (and a balance payment answers many times a second): written by a compiled serializer.
     serializerCompiler: compiledAnswer,
   }, async (request) => {
-    await demandPayableByMember(request, request.body.orderNo, request.body.aim);
-    return ok(await payOrders(ctx, request.account.id, request.body, siteOrigin(request), request.locale, auditByOf(request)));
+    await demandOrdersSeen(request, request.body.orderNo);
+    return ok(await payOrders(ctx, spenderOf(request), request.body, siteOrigin(request), request.locale, auditByOf(request)));
   });
 
   app.get('/v1/payments/:id', {
@@ -64,5 +66,6 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       body: paypalCaptureBody,
       response: { 200: envelope(paypalCaptureAnswer) },
     },
-  }, async (request) => ok(await capturePaypal(ctx, request.account.id, request.body.token, request.body.PayerID)));
+    config: { spends: true },
+  }, async (request) => ok(await capturePaypal(ctx, spenderOf(request), request.body.token, request.body.PayerID)));
 };

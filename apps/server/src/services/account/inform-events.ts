@@ -8,6 +8,7 @@ import { enqueue } from '../jobs/queue.ts';
 import { notifyAccount } from '../messages/notify.ts';
 import type { JobKind, JobPayload } from '../jobs/kinds.ts';
 import { informColumns, informJoin, informTargetOf } from './inform.ts';
+import { deliveryFailedWords } from '../messages/delivery-failed.ts';
 
 /**
  * The notification events of /account/notify other than the expiry reminder (services/renewal/expiry.ts): queued as
@@ -52,6 +53,8 @@ async function paramsIn(deps: InformDeps, locale: Locale, type: InformType, p: P
       return { ...base, what: translate(locale, `discovery.alert.${String(p.kind)}` as MessageKey, { days: p.days ?? 0 }), link: `${deps.baseUrl}${siteMsgLink('discovery', p) ?? ''}` };
     case 'newSignIn':
       return { ...base, device: String(p.device || '-'), link: `${deps.baseUrl}/account/secure` };
+    case 'deliveryFailed':
+      return { ...deliveryFailedWords(locale, base), link: `${deps.baseUrl}${siteMsgLink('deliveryFailed', p) ?? ''}` };
     default:
       return base;
   }

@@ -51,8 +51,9 @@ export async function createEabKey(db: Db, box: SecretBox, c: Caller, body: Requ
     const kid = `eab_${b64u(randomBytes(12))}`;
     const hmacKey = b64u(randomBytes(32));
     const [row] = await q.query<{ id: number }>(
-      `INSERT INTO acme_eab_keys (account_id, kid, name, hmac_sealed, product_nos, spend_limit, org_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING id`,
-      [c.accountId, kid, body.name, box.seal(hmacKey), JSON.stringify(productNos), body.spendLimit, body.orgId],
+      // The member who makes it: orders through it stay within that member's pay limit (services/payments/spending.ts).
+      `INSERT INTO acme_eab_keys (account_id, kid, name, hmac_sealed, product_nos, spend_limit, org_id, member_id) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id`,
+      [c.accountId, kid, body.name, box.seal(hmacKey), JSON.stringify(productNos), body.spendLimit, body.orgId, c.memberId ?? null],
     );
     await recordActivity(q, c.accountId, { kind: 'security', action: 'security.eab.create', params: { name: body.name, kid } }, c.ip, c.userAgent, { memberId: c.memberId ?? null, objectType: 'eabKey' });
     const [r] = await q.query<Row>(`${select} WHERE k.id = $1`, [row!.id]);

@@ -18,6 +18,7 @@ import { findProduct } from '../purchase/products.ts';
 import { isParsedCsr, parseCsr } from '../purchase/csr.ts';
 import { csrNames } from '../issuance/acme.ts';
 import { payOrdersFromBalance } from '../payments/order-payment.ts';
+import { passSpendingGate } from '../payments/spending.ts';
 import { InsufficientBalanceError } from '../payments/errors.ts';
 import { balanceOf } from '../payments/ledger.ts';
 import { checkOrder, issueJob, startValidation } from '../dcv/validation.ts';
@@ -218,16 +219,6 @@ export async function eabScope(q: Queryable, acct: AcmeAccount): Promise<EabScop
   return k;
 }
 
-/** Cents the orders through an EAB key cost so far, cancelled ones not counted. */
-export async function spentThrough(q: Queryable, eabKeyId: number): Promise<number> {
-  const [r] = await q.query<{ spent: number }>(
-    `SELECT coalesce(sum(o.pay_amount), 0)::float8 AS spent FROM acme_server_orders a JOIN acme_server_accounts c ON c.id = a.acme_account_id
-       JOIN orders o ON o.id = a.order_id WHERE c.eab_key_id = $1 AND o.order_status <> $2`,
-    [eabKeyId, orderStatus.cancelled],
-  );
-  return r?.spent ?? 0;
-}
-
 /**
  * newOrder (RFC 8555 §7.4): a real order of the account for these names, priced by its prices, taken from a package
  * of the product first and then from the balance, all in one transaction; then validation starts as for any paid order.
@@ -255,15 +246,9 @@ export async function newOrder(ctx: OrdersContext, acct: AcmeAccount, product: P
   const now = ctx.now();
   const created = await ctx.db.tx(async (q) => {
     const o = await insertAcmeOrder(q, acct.account_id, product, { term: defaultTerm(product.free), names, orgId, now });
-    if (scope.spend_limit !== null) {
-      // The key's row lock makes the limit hold against concurrent orders through it.
-      await q.query(`SELECT 1 FROM acme_eab_keys WHERE id = $1 FOR UPDATE`, [acct.eab_key_id]);
-      // This order is not linked to the key yet (acme_server_orders below): what was spent before it.
-      const spent = await spentThrough(q, acct.eab_key_id);
-      if (spent + o.payAmount > scope.spend_limit) {
-        throw new AcmeProblem('unauthorized', 403, 'acme.p.spendLimit', { limit: yuanText(scope.spend_limit), spent: yuanText(spent), price: yuanText(o.payAmount) });
-      }
-    }
+    // The spending gate: the key's spending limit (its row locked against concurrent orders through it), and the
+    // role limit of the member who made the key. This order is not linked to the key yet (acme_server_orders below).
+    await passSpendingGate(q, { by: 'eabKey', accountId: acct.account_id, eabKeyId: acct.eab_key_id, roleName: (code) => translate(locale, `role.${code}`) }, o.payAmount);
     if (o.status === orderStatus.awaitingPayment) {
       // The real-name rule of every payment (EV and code signing need an approved enterprise; large amounts a verified payer).
       try {

@@ -3,6 +3,7 @@ import { discountFor, discounted } from '@cc/domain/pricing';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { payTx } from '../payments/tx.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
+import { passSpendingGate, type Spender } from '../payments/spending.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
 import { discountRules } from './discount-rules.ts';
 import type { PaidPurchase, Settled } from '../payments/external.ts';
@@ -85,11 +86,14 @@ async function grantPackage(q: Queryable, accountId: number, k: { offerId: numbe
 
 /**
  * Buys a package from the balance, in one transaction: the package row and its ledger entry (kind package_payment,
- * ref the package id) or neither. The price is the offer's after the account's discount for that many certificates.
+ * ref the package id) or neither. The price is the offer's after the account's discount for that many certificates,
+ * and it passes the spending gate.
  */
-export async function buyCertPackage(db: Db, accountId: number, offerId: number, by: AuditBy) {
+export async function buyCertPackage(db: Db, spender: Spender, offerId: number, by: AuditBy) {
+  const accountId = spender.accountId;
   return payTx(db, async (q) => {
     const o = await quotePackage(q, accountId, offerId);
+    await passSpendingGate(q, spender, o.amount);
     const id = await grantPackage(q, accountId, o);
     const entry = await postLedgerEntry(q, { accountId, amount: -o.amount, kind: 'package_payment', ref: String(id), remark: `package ${o.productNo} × ${o.quantity}` });
     await auditAs(q, accountId, by, { kind: 'payment', action: 'team.payment.package', params: { productNo: o.productNo, quantity: o.quantity, amount: o.amount }, objectType: 'payment', objectId: `package:${id}` });

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '@cc/db/client';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { payTx } from '../payments/tx.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
+import { passSpendingGate, type Spender } from '../payments/spending.ts';
 import { yuan } from './csv.ts';
 
 /**
@@ -46,8 +47,11 @@ export async function listWithdrawals(q: Queryable, accountId: number, page: { l
  * balance at once through the ledger (kind withdrawal), so a payment racing it can never spend it twice; the
  * balance's CHECK (>= 0) is the last word. A rejection puts it back.
  */
-export async function requestWithdrawal(db: Db, accountId: number, b: { amount: number; method: 'original' | 'bank'; bankName: string; bankAccount: string; accountName: string }) {
+export async function requestWithdrawal(db: Db, spender: Spender, b: { amount: number; method: 'original' | 'bank'; bankName: string; bankAccount: string; accountName: string }) {
+  const accountId = spender.accountId;
   return payTx(db, async (q) => {
+    // Money leaving the account: the spending gate, as for any payment (the route is the holder's alone today).
+    await passSpendingGate(q, spender, b.amount);
     await q.query(`SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, [accountId]);
     const { refundable } = await refundableOf(q, accountId);
     if (b.amount > refundable) {

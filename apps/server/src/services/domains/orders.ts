@@ -6,6 +6,7 @@ import { translate, type Locale, type MessageKey } from '@cc/contracts/messages'
 import { registerPrice, renewFault, renewPrice, addYears, tldByAscii, type TldPrice } from '@cc/domain/registrar';
 import { RuleError, said } from '../purchase/rule-error.ts';
 import { postLedgerEntry } from '../payments/ledger.ts';
+import { passSpendingGate, type Spender } from '../payments/spending.ts';
 import { payTx } from '../payments/tx.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { JobKind } from '../jobs/kinds.ts';
@@ -17,6 +18,8 @@ import { contactForRegistration } from './contacts.ts';
 import { accountIdOf, authorOf, deptFilterSql, type Who } from '../team/scope.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
 import { heldDomainIdsSql } from './held.ts';
+import { releaseLapsedNames } from './release.ts';
+import { notifyAccount } from '../messages/notify.ts';
 
 /** Queued with the paying transaction: completes registrations and transfer requests a crash left paid (each is idempotent). */
 export const domainsCompleteJob = 'domains.complete' satisfies JobKind;
@@ -47,12 +50,15 @@ const refused = (key: MessageKey, params?: Record<string, string | number>, fiel
 
 /**
  * Writes paid orders inside the caller's transaction, with one audit entry each (who paid, `by`) and, when the
- * balance pays them, one ledger debit each (kind order_payment, ref the order number); `fromBalance` false: a gateway
- * payment already paid them. The orders carry the payer's department: the domain lands there.
+ * balance pays them (`paidBy` the spender), their total through the spending gate and one ledger debit each (kind
+ * order_payment, ref the order number); `paidBy` gateway: a gateway payment already paid them. The orders carry the
+ * payer's department: the domain lands there.
  */
-async function insertPaidOrders(q: Queryable, who: Who, by: AuditBy, items: { kind: DomainOrder['kind']; name: string; years: number; amount: number; authCode?: string; contactId?: number | null; expiresBefore?: Date | null }[], batchNo: string | null, status: 'paid' | 'succeeded' = 'paid', fromBalance = true) {
+async function insertPaidOrders(q: Queryable, who: Who, by: AuditBy, items: { kind: DomainOrder['kind']; name: string; years: number; amount: number; authCode?: string; contactId?: number | null; expiresBefore?: Date | null }[], batchNo: string | null, paidBy: Spender | 'gateway', status: 'paid' | 'succeeded' = 'paid') {
   const accountId = accountIdOf(who);
   const author = authorOf(who);
+  const fromBalance = paidBy !== 'gateway';
+  if (fromBalance) await passSpendingGate(q, paidBy, items.reduce((n, i) => n + i.amount, 0));
   const orderNos = items.map(() => newOrderNo());
   await q.query(
     `INSERT INTO domain_orders (order_no, account_id, kind, name, unicode, years, amount, status, auth_code, contact_id, expires_before, batch_no, member_id, dept_id)
@@ -142,8 +148,8 @@ export async function quoteCheckout(ctx: DomainsContext, q: Queryable, who: Who,
 }
 
 /** Registration orders of a checkout, paid; their completion is queued (the job registers each, or refunds one taken meanwhile). */
-async function placeRegistrations(q: Queryable, who: Who, by: AuditBy, lines: CheckoutLine[], contactId: number | null, fromBalance: boolean, delaySeconds: number) {
-  const nos = await insertPaidOrders(q, who, by, lines.map((l) => ({ kind: 'register' as const, ...l, contactId })), null, 'paid', fromBalance);
+async function placeRegistrations(q: Queryable, who: Who, by: AuditBy, lines: CheckoutLine[], contactId: number | null, paidBy: Spender | 'gateway', delaySeconds: number) {
+  const nos = await insertPaidOrders(q, who, by, lines.map((l) => ({ kind: 'register' as const, ...l, contactId })), null, paidBy);
   await q.query(`DELETE FROM domain_carts WHERE account_id = $1 AND name = ANY($2::text[])`, [accountIdOf(who), lines.map((l) => l.name)]);
   await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds });
   return nos;
@@ -154,14 +160,25 @@ async function placeRegistrations(q: Queryable, who: Who, by: AuditBy, lines: Ch
  * (all or none; a name already taken is refused before any money moves). Each is then registered at the registry
  * (completeRegistration); one another order took in between is refunded through the ledger.
  */
-export async function payCart(ctx: DomainsContext, who: Who, by: AuditBy, body: { cartIds: number[]; contactId: number }) {
+export async function payCart(ctx: DomainsContext, who: Who, spender: Spender, by: AuditBy, body: { cartIds: number[]; contactId: number }) {
   const orderNos = await payTx(ctx.db, async (q) => {
     const quote = await quoteCheckout(ctx, q, who, body, true);
-    return placeRegistrations(q, who, by, quote.lines, body.contactId, true, 60);
+    return placeRegistrations(q, who, by, quote.lines, body.contactId, spender, 60);
   });
-  for (const no of orderNos) await completeRegistration(ctx, no);
+  await completeNow(ctx, orderNos, completeRegistration);
   const orders = await ordersByNo(ctx.db, orderNos);
   return { orders, amount: orders.reduce((s, o) => s + (o.status === 'refunded' ? 0 : o.amount), 0) };
+}
+
+/**
+ * Completes paid orders at once, as the caller waits. The money is taken and the orders are paid: one that fails here
+ * stays paid for the domains.complete job queued with the payment, which retries it and, should it fail for good,
+ * refunds it (settleDomainsComplete). It is never the payer's error.
+ */
+async function completeNow(ctx: DomainsContext, orderNos: string[], complete: (ctx: DomainsContext, orderNo: string) => Promise<void>) {
+  for (const orderNo of orderNos) {
+    await complete(ctx, orderNo).catch((err: unknown) => ctx.log.warn({ err, orderNo }, 'domain order not completed at once; its job retries it'));
+  }
 }
 
 /** What a checkout paid through a gateway stores as its items. */
@@ -180,7 +197,7 @@ export async function settleDomainCheckout(q: Queryable, p: PaidPurchase): Promi
   const author = items.author ?? { memberId: null, deptId: null };
   const who: Who = { id: p.accountId, memberId: author.memberId, depts: null, deptId: author.deptId };
   const by: AuditBy = items.by ?? { memberId: author.memberId, ip: '', userAgent: '' };
-  const orderNos = await placeRegistrations(q, who, by, items.lines, c ? Number(c.id) : null, false, 0);
+  const orderNos = await placeRegistrations(q, who, by, items.lines, c ? Number(c.id) : null, 'gateway', 0);
   return { outcome: 'domain_paid', orderNos };
 }
 
@@ -199,6 +216,8 @@ export async function completeRegistration(ctx: DomainsContext, orderNo: string)
     const c = o.contact_id;
     const r = await ctx.registry.create(q, { name: o.name, years: o.years, nameservers: ctx.nameservers, contacts: { registrant: c, admin: c, tech: c, billing: c }, locked: true });
     if (!r.ok) return refund(q, o, r.reason);
+    // The registry let us create it: whoever held it before let it lapse past its release, and holds it no more.
+    await releaseLapsedNames(q, ctx.clock(), [o.name]);
     await q.query(
       `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8::jsonb, $9, $9, $9, $9, $10, $11)`,
@@ -246,7 +265,7 @@ export async function renewQuotes(ctx: DomainsContext, who: Who, domains: string
 }
 
 /** POST orders/renew: one name or many, `years` each, all or none, paid from the balance and renewed at the registry in one transaction. */
-export async function renewNames(ctx: DomainsContext, who: Who, by: AuditBy, domains: string[], years: number, locale: Locale) {
+export async function renewNames(ctx: DomainsContext, who: Who, spender: Spender, by: AuditBy, domains: string[], years: number, locale: Locale) {
   const batchNo = domains.length > 1 ? newOrderNo() : null;
   const orderNos = await payTx(ctx.db, async (q) => {
     const rows = await heldNames(q, who, domains, true);
@@ -254,7 +273,7 @@ export async function renewNames(ctx: DomainsContext, who: Who, by: AuditBy, dom
     const quotes = rows.map((r) => renewQuote(parse(r.name)!.tld, r, years, now, locale));
     const bad = quotes.filter((x) => x.fault);
     if (bad.length) throw refused('dm.renew.refused', { domains: bad.slice(0, 5).map((b) => `${b.unicode}: ${b.fault}`).join('; ') });
-    const nos = await insertPaidOrders(q, who, by, quotes.map((x, i) => ({ kind: 'renew' as const, name: x.domain, years, amount: x.price!, expiresBefore: new Date(rows[i]!.expires_at) })), batchNo, 'succeeded');
+    const nos = await insertPaidOrders(q, who, by, quotes.map((x, i) => ({ kind: 'renew' as const, name: x.domain, years, amount: x.price!, expiresBefore: new Date(rows[i]!.expires_at) })), batchNo, spender, 'succeeded');
     for (const [i, r] of rows.entries()) {
       const res = await ctx.registry.renew(q, { name: r.name, years, currentExpiry: new Date(r.expires_at) });
       if (!res.ok) throw refused('dm.renew.registry', { domain: r.unicode, reason: res.reason });
@@ -290,7 +309,7 @@ export function transferQuotes(domains: string[], locale: Locale) {
  * requested at the registry: a refusal (wrong code, locked, within 60 days) is refunded at once; an accepted request
  * stays pending until the losing registrar approves or the registry's 5 days pass.
  */
-export async function transferIn(ctx: DomainsContext, who: Who, by: AuditBy, body: { items: { domain: string; authCode: string }[]; contactId: number }, locale: Locale) {
+export async function transferIn(ctx: DomainsContext, who: Who, spender: Spender, by: AuditBy, body: { items: { domain: string; authCode: string }[]; contactId: number }, locale: Locale) {
   const accountId = accountIdOf(who);
   const parsed = body.items.map((i) => ({ i, p: parse(i.domain) }));
   const bad = parsed.filter(({ p }) => !p).map(({ i }) => i.domain);
@@ -299,11 +318,11 @@ export async function transferIn(ctx: DomainsContext, who: Who, by: AuditBy, bod
     await contactForRegistration(q, who, body.contactId, parsed.some(({ p }) => p!.tld.realName));
     const held = await q.query<{ name: string }>(`SELECT name FROM domains WHERE account_id = $1 AND gone_at IS NULL AND name = ANY($2::text[])`, [accountId, parsed.map(({ p }) => p!.ascii)]);
     if (held.length) throw refused('dm.transfer.alreadyMine', { domains: held.map((h) => unicodeOf(h.name)).join(', ') }, 'items');
-    const nos = await insertPaidOrders(q, who, by, parsed.map(({ i, p }) => ({ kind: 'transferIn' as const, name: p!.ascii, years: 1, amount: p!.tld.transfer, authCode: i.authCode, contactId: body.contactId })), null);
+    const nos = await insertPaidOrders(q, who, by, parsed.map(({ i, p }) => ({ kind: 'transferIn' as const, name: p!.ascii, years: 1, amount: p!.tld.transfer, authCode: i.authCode, contactId: body.contactId })), null, spender);
     await enqueue(q, domainsCompleteJob, { orderNos: nos }, { delaySeconds: 60 });
     return nos;
   });
-  for (const no of orderNos) await requestTransfer(ctx, no);
+  await completeNow(ctx, orderNos, requestTransfer);
   void locale;
   const orders = await ordersByNo(ctx.db, orderNos);
   return { orders, amount: orders.reduce((s, o) => s + (o.status === 'refunded' ? 0 : o.amount), 0) };
@@ -366,4 +385,40 @@ export async function completePaid(ctx: DomainsContext, orderNos: string[]): Pro
     await completeRegistration(ctx, no);
     await requestTransfer(ctx, no);
   }
+}
+
+type UndeliveredRow = { order_no: string; account_id: number; kind: DomainOrder['kind']; name: string; unicode: string; amount: number };
+
+/** A paid order that will not be delivered: refunded through the ledger (once: its status and the ledger's ref say so) and the customer told. */
+async function refundUndelivered(q: Queryable, o: UndeliveredRow) {
+  await refund(q, o, 'failed');
+  await notifyAccount(q, o.account_id, 'deliveryFailed', { what: o.kind === 'transferIn' ? 'transfer' : 'domain', orderNo: o.order_no, domain: o.unicode, amount: Number(o.amount) });
+}
+
+/**
+ * The domains.complete job failed for good (services/jobs/kinds.ts paidGoodsKinds): each of its orders still paid (not
+ * registered, its transfer not requested) is refunded and the customer told, in the transaction that marks the job
+ * failed. Orders that got through meanwhile are left as they are.
+ */
+export async function settleDomainsComplete(q: Queryable, orderNos: string[]): Promise<void> {
+  const rows = await q.query<UndeliveredRow>(
+    `SELECT order_no, account_id, kind, name, unicode, amount::float8 AS amount FROM domain_orders WHERE order_no = ANY($1::text[]) AND status = 'paid' ORDER BY id FOR UPDATE`,
+    [orderNos],
+  );
+  for (const o of rows) await refundUndelivered(q, o);
+}
+
+/**
+ * The registry.transfer job failed for good: a transfer in still pending for its order is withdrawn at the registry
+ * (so the name does not arrive unpaid for later) and the order refunded, the customer told. A transfer out moves no
+ * money: nothing to settle.
+ */
+export async function settleTransferEvent(ctx: DomainsContext, q: Queryable, transferId: number): Promise<void> {
+  const [o] = await q.query<UndeliveredRow>(
+    `SELECT order_no, account_id, kind, name, unicode, amount::float8 AS amount FROM domain_orders WHERE transfer_id = $1 AND status = 'pending' FOR UPDATE`,
+    [transferId],
+  );
+  if (!o) return;
+  await ctx.registry.transferCancel(q, transferId);
+  await refundUndelivered(q, o);
 }

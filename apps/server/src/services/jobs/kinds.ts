@@ -65,6 +65,16 @@ export const jobPayloads = {
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>;
 
 export type JobKind = keyof typeof jobPayloads;
+
+/**
+ * Kinds whose payload stands for goods the customer has paid for and not yet received: a job of one of these that
+ * fails for the last time must settle (refund through the ledger and tell the customer, or hand the goods to a job
+ * that does), so no paid order is left without its goods. Each registers its settlement with its handler
+ * (plugins/jobs.ts); the server does not start while one has none.
+ */
+export const paidGoodsKinds = [
+  'orders.paid', 'dcv.start', 'issue.order', 'resign.apply', 'payment.batchPay', 'domains.complete', 'registry.transfer',
+] as const satisfies readonly JobKind[];
 export type JobPayload<K extends JobKind> = z.infer<(typeof jobPayloads)[K]>;
 
 export function isJobKind(kind: string): kind is JobKind {

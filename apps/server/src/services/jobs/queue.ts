@@ -27,6 +27,16 @@ export interface JobRun {
  */
 export type JobHandler = (job: JobRow, run: JobRun) => Promise<JobOutcome>;
 
+/**
+ * What a job's last failure leaves to settle (a refund for paid goods it could not deliver, a message): runs in the
+ * transaction that marks the job failed, so the two happen together. Must be idempotent. If it throws, the job is
+ * kept (attempts spent, due again after the back-off): its next run either delivers or fails and settles again.
+ */
+export type JobSettler = (q: Queryable, job: JobRow, error: string) => Promise<void>;
+
+/** After this many runs past its attempts, a job whose settlement keeps failing is left failed, unsettled, and logged. */
+const settleTries = 5;
+
 export interface EnqueueOptions {
   /** Seconds from now before the job may run. */
   delaySeconds?: number;
@@ -106,6 +116,10 @@ export interface WorkerOptions {
   onLeaseLost?: (job: JobRow) => void;
   /** A heartbeat extended a running job's lease. */
   onHeartbeat?: (job: JobRow) => void;
+  /** Settlements of a job's final failure, by kind (JobSettler). */
+  settlers?: Record<string, JobSettler>;
+  /** A final failure's settlement failed (the job is retried, or past settleTries left unsettled). */
+  onSettleError?: (e: unknown, job: JobRow) => void;
   /** Jobs this worker runs at once (each claims its own through SKIP LOCKED); 1 when unset. */
   concurrency?: number;
   /**
@@ -199,11 +213,39 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, opts: 
       stopBeating();
       opts.onError?.(e, job);
       const final = job.attempts >= job.max_attempts;
+      const error = String(e instanceof Error ? e.message : e).slice(0, 1000);
+      const settle = final ? opts.settlers?.[job.kind] : undefined;
+      if (settle && (await settled(job, settle, error))) return;
       await finish(
         job,
         `UPDATE jobs SET status = $3, last_error = $4, run_at = now() + make_interval(secs => $5), locked_until = NULL, lease = NULL, updated_at = now()`,
-        [final ? 'failed' : 'pending', String(e instanceof Error ? e.message : e).slice(0, 1000), backoffSeconds(job.attempts)],
+        [final && !settle ? 'failed' : 'pending', error, backoffSeconds(job.attempts)],
       );
+    }
+  }
+
+  /**
+   * A final failure with a settlement: the job marked failed and the settlement made in one transaction (fenced by
+   * the lease like every write of the run). Answers false when the settlement failed and the job should stay due.
+   */
+  async function settled(job: Claimed, settle: JobSettler, error: string): Promise<boolean> {
+    try {
+      await db.tx(async (q) => {
+        const mine = await q.query(
+          `UPDATE jobs SET status = 'failed', last_error = $3, locked_until = NULL, lease = NULL, updated_at = now() WHERE id = $1 AND lease = $2 RETURNING id`,
+          [job.id, job.lease, error],
+        );
+        if (!mine.length) return opts.onLeaseLost?.(job);
+        await settle(q, job, error);
+      });
+      return true;
+    } catch (e) {
+      opts.onSettleError?.(e, job);
+      if (job.attempts < job.max_attempts + settleTries) return false;
+      await finish(job, `UPDATE jobs SET status = 'failed', last_error = $3, locked_until = NULL, lease = NULL, updated_at = now()`, [
+        `${error} (settlement failed: ${String(e instanceof Error ? e.message : e)})`.slice(0, 1000),
+      ]);
+      return true;
     }
   }
 

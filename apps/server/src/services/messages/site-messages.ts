@@ -14,6 +14,7 @@ import {
 } from '@cc/contracts/site-messages';
 import type { z } from 'zod';
 import { fail } from '../../lib/app-error.ts';
+import { deliveryFailedWords } from './delivery-failed.ts';
 
 type Row = { id: string | number; kind: string; params: SiteMsgParams; created_at: Date; read_at: Date | null };
 
@@ -33,6 +34,8 @@ function wordsOf(locale: Locale, kind: string, p: SiteMsgParams, ways: PayWays):
       return { ...p, amount: yuanText(p.amount) };
     case 'securityChange':
       return { ...p, what: translate(locale, `siteMsg.change.${String(p.change)}`) };
+    case 'deliveryFailed':
+      return deliveryFailedWords(locale, p);
     default:
       return p;
   }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Queryable } from '@cc/db/client';
+import { notifyAccount } from '../messages/notify.ts';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { enqueue } from '../jobs/queue.ts';
 import { RuleError } from '../purchase/rule-error.ts';
@@ -12,14 +14,28 @@ import { payTx } from './tx.ts';
 import { checkVerificationForOrders } from './verification.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
+import { accountOrderIdsSql } from '../orders/by-number.ts';
+import { isBounded, passSpendingGate, type Spender } from './spending.ts';
 
 export const batchPayJob = 'payment.batchPay' satisfies JobKind;
 
-/** Opens a queue paying its orders by balance, a chunk per transaction, run by one durable job. */
-export async function createBatchQueue(ctx: PaymentsContext, accountId: number, orderNos: string[], by: AuditBy): Promise<{ queueId: string; total: number }> {
+/**
+ * Opens a queue paying its orders by balance, a chunk per transaction, run by one durable job. What the orders
+ * waiting for payment cost passes the spending gate now, as one payment: the job pays no more (an order's amount does
+ * not change once made).
+ */
+export async function createBatchQueue(ctx: PaymentsContext, spender: Spender, orderNos: string[], by: AuditBy): Promise<{ queueId: string; total: number }> {
+  const accountId = spender.accountId;
   await checkVerificationForOrders(ctx.db, accountId, orderNos, 'makeOrder');
   const queueId = `Q${randomBytes(12).toString('base64url')}`;
   await ctx.db.tx(async (q) => {
+    if (isBounded(spender)) {
+      const [due] = await q.query<{ cents: number }>(
+        `SELECT coalesce(sum(o.pay_amount), 0)::float8 AS cents FROM orders o WHERE o.id IN ${accountOrderIdsSql('$1::int', '$2::text[]')} AND o.order_status = $3`,
+        [accountId, orderNos, awaitingPayment],
+      );
+      await passSpendingGate(q, spender, due?.cents ?? 0);
+    }
     await q.query(`INSERT INTO pay_queues (id, account_id, total) VALUES ($1, $2, $3)`, [queueId, accountId, orderNos.length]);
     await q.query(
       `INSERT INTO pay_queue_items (queue_id, order_no, seq) SELECT $1, no, i FROM unnest($2::text[]) WITH ORDINALITY AS t(no, i)`,
@@ -135,6 +151,22 @@ export async function runBatchQueue(
     // The embedded database answers without touching the event loop: let waiting requests in between chunks.
     await new Promise((r) => setImmediate(r));
   }
+}
+
+/**
+ * The queue's job failed for good (services/jobs/kinds.ts paidGoodsKinds): its items still pending fail with the
+ * reason, so the queue ends and shows what is unpaid, and the customer is told. Nothing was taken for them (each chunk
+ * debits and settles its items in one transaction); the items paid before stay paid and go on to validation.
+ */
+export async function settleBatchQueue(q: Queryable, queueId: string): Promise<void> {
+  const [queue] = await q.query<{ account_id: number }>(`SELECT account_id FROM pay_queues WHERE id = $1`, [queueId]);
+  if (!queue) return;
+  const left = await q.query(
+    `UPDATE pay_queue_items SET status = 'fail', reason_key = 'pay.batch.stopped', reason_params = '{}'::jsonb, finished_at = now()
+      WHERE queue_id = $1 AND status = 'pending' RETURNING order_no`,
+    [queueId],
+  );
+  if (left.length) await notifyAccount(q, queue.account_id, 'deliveryFailed', { what: 'batchPay', queueId, count: left.length, amount: 0 });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ExternalPayWay } from '@cc/contracts/payments';
 import type { PaymentGateway } from '../../adapters/payment/gateway.ts';
 import { createSandboxGateway, notifyJob, sandboxExpireJob, type SandboxGateway } from '../../adapters/payment/sandbox.ts';
 import { sandboxSecret } from '../../adapters/payment/sandbox-secret.ts';
-import { batchPayJob, resumeBatchQueues, runBatchQueue } from './batch.ts';
+import { batchPayJob, resumeBatchQueues, runBatchQueue, settleBatchQueue } from './batch.ts';
 import { expirePayment, paymentExpireJob } from './external.ts';
 
 export interface PaymentsContext {
@@ -63,7 +63,7 @@ export function paymentsContext(app: FastifyInstance): PaymentsContext {
   app.jobs.register(batchPayJob, async (job, run) => {
     const r = await runBatchQueue(ctx, job.payload.queueId, { signal: run.signal, size: app.config.PAY_BATCH_CHUNK });
     return r === 'more' ? { retryInSeconds: 0 } : r === 'held' ? { retryInSeconds: 2 } : undefined;
-  });
+  }, { settle: (q, job) => settleBatchQueue(q, job.payload.queueId) });
   // "Resumes at start": a batch cut short by a crash goes on now, not when the dead run's lease runs out.
   const bootId = randomBytes(6).toString('hex');
   app.addHook('onReady', async () => {

@@ -13,6 +13,7 @@ import { settleDomainCheckout } from '../domains/orders.ts';
 import { settlePackagePurchase } from '../billing/cert-packages.ts';
 import type { JobKind } from '../jobs/kinds.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
+import { passSpendingGate, type Spender } from './spending.ts';
 
 export const paymentExpireJob = 'payment.expire' satisfies JobKind;
 /** How long an external payment stays payable: crypto 30 minutes (the quote moves), others two hours. */
@@ -46,9 +47,13 @@ const settlers: Record<PurchasePurpose, (q: Queryable, p: PaidPurchase) => Promi
   package: settlePackagePurchase,
 };
 
-export interface StartPayment {
-  accountId: number;
-  purpose: Purpose;
+/**
+ * A payment to open: a top-up brings money in (the account's), anything else spends (who spends, for the spending
+ * gate).
+ */
+export type StartPayment = StartPaymentFields & ({ purpose: 'top_up'; accountId: number } | { purpose: Exclude<Purpose, 'top_up'>; spender: Spender });
+
+interface StartPaymentFields {
   orderNos: string[];
   payWay: ExternalPayWay;
   /** Cents of the base currency. */
@@ -75,7 +80,11 @@ function withSandboxPage(ctx: PaymentsContext, gateway: PaymentGateway, result: 
  * Creates a payment through the gateway and answers the pay result. Pressing pay again for the same orders, way
  * and amount answers the live payment instead of opening another one.
  */
-export async function startExternalPayment(ctx: PaymentsContext, s: StartPayment): Promise<PayResult> {
+export async function startExternalPayment(ctx: PaymentsContext, start: StartPayment): Promise<PayResult> {
+  const accountId = start.purpose === 'top_up' ? start.accountId : start.spender.accountId;
+  // What the payer will pay the gateway is spent now, as far as the payer's limit goes.
+  if (start.purpose !== 'top_up') await passSpendingGate(ctx.db, start.spender, start.amount);
+  const s = { ...start, accountId };
   const gateway = ctx.gatewayFor(s.payWay);
   const items = s.items === undefined ? null : JSON.stringify(s.items);
   if (s.purpose !== 'top_up') {

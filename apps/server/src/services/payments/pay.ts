@@ -6,12 +6,13 @@ import { fail } from '../../lib/app-error.ts';
 import type { PaymentsContext } from './context.ts';
 import { payRefusal } from './errors.ts';
 import { applyGatewayEvent, baseCurrency, startExternalPayment, type Purpose, type PurchasePurpose } from './external.ts';
-import { lockPayableOrders } from './order-payment.ts';
+import { lockPayableOrders, payOrdersFromBalance } from './order-payment.ts';
 import { payTx } from './tx.ts';
 import { payFromBalanceInLine } from './balance-line.ts';
 import { profileProgress } from '../account/profile.ts';
 import type { AuditBy } from '../team/audit.ts';
 import { checkVerificationForDeposit, checkVerificationForOrders } from './verification.ts';
+import { isBounded, passSpendingGate, type Spender } from './spending.ts';
 
 /** Ways the pay dialog (or the top-up page) may offer: switched on, balance first (document 01 §5). */
 export async function listPayWays(q: Queryable, opts: { count: number; scene: 'order' | 'deposit' }): Promise<PayWay[]> {
@@ -43,11 +44,25 @@ const balanceResult = (amount: number): PayResult => ({
   webCurrency: baseCurrency, backCurrency: baseCurrency, transferredPriceCent: 0, qrCodeBase64: '', expireTime: 0, sandboxPageURL: '',
 });
 
-/** POST /v1/orders/pay: balance pays at once (all orders or none); an outside way opens a gateway payment for one order. */
-export async function payOrders(ctx: PaymentsContext, accountId: number, body: PayBody, origin: string, locale: Locale, by: AuditBy): Promise<PayResult> {
+/**
+ * POST /v1/orders/pay: balance pays at once (all orders or none); an outside way opens a gateway payment for one order.
+ * Either passes the spending gate with what the orders cost.
+ */
+export async function payOrders(ctx: PaymentsContext, spender: Spender, body: PayBody, origin: string, locale: Locale, by: AuditBy): Promise<PayResult> {
+  const accountId = spender.accountId;
   const orderNos = [...new Set(body.orderNo)];
   if (orderNos.length > maxBatchOrders) throw payRefusal('INVALID_INPUT', 'pay.orders.tooMany', undefined, 'orderNo');
   const payWay = body.payWay;
+  if (payWay === 'balance' && isBounded(spender)) {
+    // A payer with a limit: the orders are locked and their amount passes the gate in the transaction that pays
+    // them, so the amount gated is the amount taken.
+    const paid = await payTx(ctx.db, async (q) => {
+      const orders = await lockPayableOrders(q, accountId, orderNos, body.aim);
+      await passSpendingGate(q, spender, orders.reduce((n, o) => n + o.due, 0));
+      return payOrdersFromBalance(q, accountId, orderNos, body.aim, by);
+    });
+    return balanceResult(paid);
+  }
   // The balance way, and the real-name verification an order needs, are checked by the paying statement itself (one
   // round trip for the whole payment, shared with the account's other payments waiting in line).
   if (payWay === 'balance') return balanceResult(await payFromBalanceInLine(ctx.db, accountId, body.aim, { orderNos, by }));
@@ -61,7 +76,7 @@ export async function payOrders(ctx: PaymentsContext, accountId: number, body: P
   if (!order || order.due <= 0) throw payRefusal('CONFLICT', 'pay.order.nothingDue', { orderNo }, 'orderNo');
   const label = translate(locale, 'pay.subject.order', { orderNo });
   return startExternalPayment(ctx, {
-    accountId, purpose: body.aim === 'reSign' ? 're_sign' : 'order', orderNos, payWay: payWay as ExternalPayWay, amount: order.due,
+    spender, purpose: body.aim === 'reSign' ? 're_sign' : 'order', orderNos, payWay: payWay as ExternalPayWay, amount: order.due,
     subject: body.name ? `${body.name} · ${label}` : label, returnPath: body.returnUrl ?? `/ssl/certificate/${encodeURIComponent(orderNo)}`, origin,
     replacePaymentId: body.replacePaymentId, by,
   });
@@ -87,14 +102,14 @@ export interface PurchasePayment {
  * Opens the gateway payment of a purchase by the rules an order's has: the way must be known and on, no crypto for
  * a purchase, the card provider needs a complete profile. The balance is each area's own transaction, not this.
  */
-export async function startPurchasePayment(ctx: PaymentsContext, accountId: number, s: PurchasePayment): Promise<PayResult> {
+export async function startPurchasePayment(ctx: PaymentsContext, spender: Spender, s: PurchasePayment): Promise<PayResult> {
   await checkWayOn(ctx.db, s.payWay);
   if (s.payWay === 'balance') throw new Error('a balance purchase is paid in its own transaction');
   if (isCryptoWay(s.payWay)) throw payRefusal('INVALID_INPUT', 'pay.way.cryptoNotForOrder', { payWay: s.payWay }, 'payWay');
   if (s.amount <= 0) throw payRefusal('CONFLICT', 'pay.purchase.nothingDue', undefined, 'payWay');
-  await checkProfileFor(ctx.db, accountId, s.payWay);
+  await checkProfileFor(ctx.db, spender.accountId, s.payWay);
   return startExternalPayment(ctx, {
-    accountId, purpose: s.purpose, orderNos: [], payWay: s.payWay as ExternalPayWay, amount: s.amount, items: s.items,
+    spender, purpose: s.purpose, orderNos: [], payWay: s.payWay as ExternalPayWay, amount: s.amount, items: s.items,
     subject: s.subject, returnPath: s.returnPath, origin: s.origin, replacePaymentId: s.replacePaymentId, by: s.by,
   });
 }
@@ -142,11 +157,19 @@ export async function depositStatus(ctx: PaymentsContext, accountId: number, id:
   };
 }
 
-/** POST /v1/orders/paypal/capture: the payer came back from the wallet's page; take the money and apply it. */
-export async function capturePaypal(ctx: PaymentsContext, accountId: number, token: string, payerId: string) {
-  const [p] = await ctx.db.query<{ id: string; gateway: string }>(`SELECT id, gateway FROM payments WHERE capture_token = $1 AND account_id = $2`, [token, accountId]);
+/**
+ * POST /v1/orders/paypal/capture: the payer came back from the wallet's page; take the money and apply it. The capture
+ * is when the money moves: a payment for orders or a purchase passes the spending gate of whoever captures it.
+ */
+export async function capturePaypal(ctx: PaymentsContext, spender: Spender, token: string, payerId: string) {
+  const accountId = spender.accountId;
+  const [p] = await ctx.db.query<{ id: string; gateway: string; purpose: Purpose; amount: number }>(
+    `SELECT id, gateway, purpose, amount::float8 AS amount FROM payments WHERE capture_token = $1 AND account_id = $2`,
+    [token, accountId],
+  );
   const gateway = p ? ctx.gatewayByName(p.gateway) : undefined;
   if (!p || !gateway) throw payRefusal('NOT_FOUND', 'pay.capture.notFound', undefined, 'token');
+  if (p.purpose !== 'top_up') await passSpendingGate(ctx.db, spender, p.amount);
   const r = await gateway.capture(token, payerId);
   if (!r.ok) {
     if (r.reason === 'not_found') throw payRefusal('NOT_FOUND', 'pay.capture.notFound', undefined, 'token');

@@ -140,6 +140,7 @@ const zh = {
       balanceLow: '账户余额低于设定金额时',
       domainExpiring: '域名到期前，按所选天数提醒',
       newSignIn: '账户在新的 IP 地址登录时',
+      deliveryFailed: '已付款的订单因系统故障未能完成、款项退回时',
     },
   },
   developer: {
@@ -391,6 +392,7 @@ const en: Widen<typeof zh> = {
       balanceLow: 'When the balance falls below the amount set',
       domainExpiring: 'Before a domain expires, on the days chosen',
       newSignIn: 'When the account signs in from a new IP address',
+      deliveryFailed: 'When a paid order could not be completed and its money was returned',
     },
   },
   developer: {

@@ -41,7 +41,7 @@ const zh = {
     submitted: '已提交 {{count}} 个转入', inList: '转入记录', progress: '进度', outTitle: '转出请求', outHint: '其他注册商申请转走您的域名；5 天内未拒绝将自动完成。', approve: '同意转出', reject: '拒绝',
     outList: '转出记录', requestedAt: '申请时间', actBy: '自动完成时间', settledAt: '完成时间',
     states: { pending: '等待处理', clientApproved: '已同意', clientRejected: '已拒绝', serverApproved: '超时自动完成', cancelled: '已取消' },
-    reasons: { authCode: '转移密码错误', locked: '域名已锁定', tooNew: '注册或转移未满 60 天', notFound: '域名未注册', sameRegistrar: '域名已在本平台', notActive: '域名已过期', pending: '已有转移在进行', clientRejected: '原注册商拒绝', taken: '已被注册', reserved: '注册局保留' },
+    reasons: { authCode: '转移密码错误', locked: '域名已锁定', tooNew: '注册或转移未满 60 天', notFound: '域名未注册', sameRegistrar: '域名已在本平台', notActive: '域名已过期', pending: '已有转移在进行', clientRejected: '原注册商拒绝', taken: '已被注册', reserved: '注册局保留', failed: '系统故障未能完成，已退款' },
   },
   contact: {
     title: '域名联系人', add: '新建联系人', kind: '类型', kinds: { personal: '个人', enterprise: '企业' }, name: '姓名', org: '单位名称', email: '邮箱', telephone: '电话', country: '国家',
@@ -96,7 +96,7 @@ const en: Strings = {
     submitted: '{{count}} transfers submitted', inList: 'Transfers in', progress: 'Progress', outTitle: 'Transfer requests', outHint: 'Another registrar asked for your name; it moves after 5 days unless you reject it.', approve: 'Approve', reject: 'Reject',
     outList: 'Transfers out', requestedAt: 'Requested', actBy: 'Completes by', settledAt: 'Settled',
     states: { pending: 'Pending', clientApproved: 'Approved', clientRejected: 'Rejected', serverApproved: 'Completed after 5 days', cancelled: 'Cancelled' },
-    reasons: { authCode: 'Wrong auth code', locked: 'Name is locked', tooNew: 'Within 60 days of registration or transfer', notFound: 'Not registered', sameRegistrar: 'Already here', notActive: 'Expired', pending: 'Another transfer is pending', clientRejected: 'Rejected by the registrar', taken: 'Taken', reserved: 'Reserved' },
+    reasons: { authCode: 'Wrong auth code', locked: 'Name is locked', tooNew: 'Within 60 days of registration or transfer', notFound: 'Not registered', sameRegistrar: 'Already here', notActive: 'Expired', pending: 'Another transfer is pending', clientRejected: 'Rejected by the registrar', taken: 'Taken', reserved: 'Reserved', failed: 'Not completed after a system fault; refunded' },
   },
   contact: {
     title: 'Domain contacts', add: 'New contact', kind: 'Type', kinds: { personal: 'Person', enterprise: 'Organisation' }, name: 'Name', org: 'Organisation', email: 'E-mail', telephone: 'Phone', country: 'Country',
