@@ -23,6 +23,11 @@ const envSchema = z.object({
   PAY_BATCH_CHUNK: z.coerce.number().int().min(1).max(500).optional(),
   /** Resolver used by DNS domain control validation, host:port; empty means the system's. */
   DNS_RESOLVER: z.string().default(''),
+  /**
+   * Port the zone check asks a parent zone's nameservers on for its delegation (adapters/dns/resolver.ts); 53, but in
+   * tests, where the parents are a loopback server.
+   */
+  DNS_DELEGATION_PORT: z.coerce.number().int().min(1).max(65535).default(53),
   /** Port of the built-in authoritative DNS server. */
   DNS_PORT: z.coerce.number().int().min(0).max(65535).default(5353),
   /**

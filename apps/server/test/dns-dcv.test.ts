@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts } from './purchase-helpers.ts';
 import { drainAll, markPaid } from './orders-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
-import { freePort } from './dns-helpers.ts';
+import { startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 import { errorCodes } from '@cc/contracts/errors';
 import { ordersContext } from '../src/services/orders/context.ts';
 import { dcvCheckJob, startValidation } from '../src/services/dcv/validation.ts';
@@ -16,23 +16,28 @@ import { syncZone } from '../src/services/dns/dcv-autopilot.ts';
  */
 
 let t: TestApp;
+let world: DnsWorld;
 let dns: AuthoritativeDns;
 let api: ReturnType<typeof client>;
 const zone = 'autopilot.example';
 
 beforeAll(async () => {
-  // The validation checks ask the resolver the server was started with: here the built-in authoritative server.
-  const port = await freePort();
-  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${port}` });
-  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port });
+  // The validation checks ask public DNS (a world on loopback), which asks the built-in server for the zones
+  // delegated to our nameservers, as a CA's resolver would.
+  world = await startDnsWorld();
+  t = await startTestApp(world.env);
+  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
   await addProducts(t.app, [testProducts.dv]);
   api = client(t.app, (await newAccount(t.app, 50_000_000)).token);
-  expect((await api.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+  world.delegate(zone);
+  expect(((await api.post('/dm-serv/v1/dns/zones', { zone })).body.data as { status: string }).status).toBe('active');
 });
 
 afterAll(async () => {
   await dns?.close();
   await t?.close();
+  await world?.close();
 });
 
 type Detail = { orderStatus: number; events?: { kind: string; text: string }[] };
@@ -81,6 +86,7 @@ describe('DCV autopilot', () => {
 
   it('checks CAA (RFC 8659) before issuing: a record naming another CA holds the order, adding the brand\'s CA lets it issue', async () => {
     const caaZone = 'caa-test.example';
+    world.delegate(caaZone);
     await api.post('/dm-serv/v1/dns/zones', { zone: caaZone });
     const base = ((await api.get(`/dm-serv/v1/dns/zones/${caaZone}/records`)).body.data as { zone: { serial: number } }).zone.serial;
     expect((await api.post('/dm-serv/v1/domains/records', { zone: caaZone, baseSerial: base, records: [{ host: '@', type: 'CAA', value: '0 issue "letsencrypt.org"' }] })).body.code).toBe(200);

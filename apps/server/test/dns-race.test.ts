@@ -6,7 +6,7 @@ import { addProducts, client, makeCsr, newAccount, testProducts } from './purcha
 import { drainAll } from './orders-helpers.ts';
 import { ordersContext } from '../src/services/orders/context.ts';
 import { startValidation } from '../src/services/dcv/validation.ts';
-import { freePort } from './dns-helpers.ts';
+import { startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
 import { syncZone } from '../src/services/dns/dcv-autopilot.ts';
 
@@ -17,15 +17,17 @@ import { syncZone } from '../src/services/dns/dcv-autopilot.ts';
  */
 
 let t: TestApp;
+let world: DnsWorld;
 let dns: AuthoritativeDns;
 let api: ReturnType<typeof client>;
 
 const records = async (zone: string) => (await api.get(`/dm-serv/v1/dns/zones/${zone}/records`)).body.data as DnsRecordsAnswer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${port}` }, { postgres: true });
-  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port });
+  world = await startDnsWorld();
+  t = await startTestApp(world.env, { postgres: true });
+  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
   await addProducts(t.app, [testProducts.dv]);
   api = client(t.app, (await newAccount(t.app, 50_000_000)).token);
 });
@@ -33,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns?.close();
   await t?.close();
+  await world?.close();
 });
 
 describe('DNS races', () => {
@@ -58,7 +61,8 @@ describe('DNS races', () => {
 
   it('publishes every autopilot record once when syncs of one zone run side by side, and removes them all after issuance', async () => {
     const zone = 'race-autopilot.example';
-    expect((await api.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+    world.delegate(zone);
+    expect(((await api.post('/dm-serv/v1/dns/zones', { zone })).body.data as { status: string }).status).toBe('active');
     const orderNos: string[] = [];
     for (let i = 0; i < 12; i++) {
       const name = `r${i}.${zone}`;

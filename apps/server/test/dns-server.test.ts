@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { client, newAccount } from './purchase-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
+import { startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 
 /**
  * The built-in authoritative DNS server, asked with dig (Debian's bind9-dnsutils) as any resolver would ask it:
@@ -13,6 +14,7 @@ import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dn
 
 const run = promisify(execFile);
 let t: TestApp;
+let world: DnsWorld;
 let dns: AuthoritativeDns;
 let api: ReturnType<typeof client>;
 const zone = 'dig-test.example';
@@ -44,11 +46,16 @@ async function save(records: object[]) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The zone is delegated to our nameservers, so it is live once added (a pending one answers nothing: dns-claims.test.ts).
+  world = await startDnsWorld();
+  t = await startTestApp(world.env);
   dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
+  world.delegate(zone);
   const a = await newAccount(t.app);
   api = client(t.app, a.token);
-  expect((await api.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+  const added = await api.post('/dm-serv/v1/dns/zones', { zone });
+  expect([added.body.code, (added.body.data as { status: string }).status]).toEqual([200, 'active']);
   const longTxt = 'v=long;' + 'x'.repeat(600);
   await save([
     { host: '@', type: 'A', value: '192.0.2.1', ttl: 300 },
@@ -73,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns.close();
   await t.close();
+  await world.close();
 });
 
 describe('authoritative DNS server (dig)', () => {

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { client, newAccount } from './purchase-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
 import { hostZone } from '../src/services/dns/zones.ts';
+import { startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 
 /**
  * DNS hosting calls: zones, records with precise refusals, the diff before applying, the history and its rollback,
@@ -12,6 +13,7 @@ import { hostZone } from '../src/services/dns/zones.ts';
  */
 
 let t: TestApp;
+let world: DnsWorld;
 let dns: AuthoritativeDns;
 let api: ReturnType<typeof client>;
 let accountId = 0;
@@ -20,11 +22,11 @@ const records = async (zone: string) => (await api.get(`/dm-serv/v1/dns/zones/${
 const serialOf = async (zone: string) => (await records(zone)).zone.serial;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The delegation check asks public DNS for the parent's delegation: a world on loopback (dns-helpers.ts).
+  world = await startDnsWorld();
+  t = await startTestApp(world.env);
   dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
-  // The delegation check asks the configured resolver: here the built-in server itself, which answers our NS for
-  // the zones hosted here (the setting is read at each check).
-  t.app.config.DNS_RESOLVER = `127.0.0.1:${dns.port}`;
+  world.serveOurs(dns.port);
   const a = await newAccount(t.app);
   accountId = a.id;
   api = client(t.app, a.token);
@@ -33,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dns?.close();
   await t?.close();
+  await world?.close();
 });
 
 describe('zones', () => {
@@ -41,13 +44,15 @@ describe('zones', () => {
     expect(r.body.code).toBe(200);
     const z = r.body.data as DnsZone;
     expect(z).toMatchObject({ name: 'elsewhere.example', status: 'pending', origin: 'external', nameservers: ['ns1.certhub.local', 'ns2.certhub.local'] });
+    // The registrar now points the domain at our nameservers.
+    world.delegate('elsewhere.example');
     const checked = (await api.post('/dm-serv/v1/dns/zones/elsewhere.example/check', {})).body.data as DnsZone;
     expect(checked.status).toBe('active');
     expect(checked.delegationSeen).toEqual(['ns1.certhub.local', 'ns2.certhub.local']);
     const list = (await api.get('/dm-serv/v1/dns/zones')).body.data as DnsZonesAnswer;
     expect(list.zones.map((x) => x.name)).toContain('elsewhere.example');
-    const again = await api.post('/dm-serv/v1/dns/zones', { zone: 'elsewhere.example' });
-    expect(again.body.code).toBe(errorCodes.DNS_ZONE_TAKEN);
+    const again = await api.post('/dm-serv/v1/dns/zones', { zone: 'elsewhere.example' }, { lang: 'en' });
+    expect([again.body.code, again.body.msg]).toEqual([errorCodes.DNS_ZONE_TAKEN, 'You host elsewhere.example already']);
     expect((await api.post('/dm-serv/v1/dns/zones', { zone: 'not a domain' }, { lang: 'en' })).body.msg).toBe('not a domain is not a valid domain name');
   });
 
@@ -141,6 +146,34 @@ describe('records', () => {
     const toStart = (await api.post(`/dm-serv/v1/dns/zones/${zone}/rollback`, { changeId: created.id, baseSerial: rb.serial })).body.data as DnsChangeAnswer;
     expect(toStart.diff.every((d) => d.op === 'remove')).toBe(true);
     expect((await records(zone)).records.filter((r) => !r.system)).toEqual([]);
+  });
+});
+
+describe('limits of one call', () => {
+  const zone = 'limits.example';
+  beforeAll(async () => {
+    expect((await api.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+  });
+  const many = (n: number) => Array.from({ length: n }, (_, i) => ({ host: `h${i}`, type: 'A', value: '192.0.2.1' }));
+
+  it('says the limit when a call carries too many records, ids or zones, and still asks for them when it carries none', async () => {
+    const base = await serialOf(zone);
+    const cases: [string, object, string, string][] = [
+      ['/dm-serv/v1/domains/records', { zone, baseSerial: base, records: many(10_000) }, 'At most 500 records can be added or edited in one change', '一次最多添加或修改 500 条记录'],
+      ['/dm-serv/v1/domains/records', { zone, baseSerial: base, records: [] }, 'Give the records', '请提供记录'],
+      ['/dm-serv/v1/dns/batch', { zones: [zone], action: 'add', records: many(10_000) }, 'A batch carries at most 50 records', '批量解析每次最多 50 条记录'],
+      ['/dm-serv/v1/dns/batch', { zones: [zone], action: 'add', records: [] }, 'Give the records', '请提供记录'],
+      ['/dm-serv/v1/dns/batch', { zones: Array.from({ length: 101 }, (_, i) => `z${i}.example`), action: 'add', records: many(1) }, 'At most 100 domains per call', '每次最多 100 个域名'],
+      ['/dm-serv/v1/dns/batch', { zones: [], action: 'add', records: many(1) }, 'Choose the domains', '请选择域名'],
+      ['/dm-serv/v1/domains/recordsDel', { zone, baseSerial: base, ids: Array.from({ length: 2001 }, (_, i) => i + 1) }, 'At most 2000 records can be deleted at once', '一次最多删除 2000 条记录'],
+      ['/dm-serv/v1/domains/recordsDel', { zone, baseSerial: base, ids: [] }, 'Choose the records to delete', '请选择要删除的记录'],
+    ];
+    for (const [url, body, en, zh] of cases) {
+      const r = await api.post(url, body, { lang: 'en' });
+      expect([url, r.body.code, r.body.msg]).toEqual([url, errorCodes.INVALID_INPUT, en]);
+      expect((await api.post(url, body)).body.msg).toBe(zh);
+    }
+    expect(await serialOf(zone)).toBe(base);
   });
 });
 

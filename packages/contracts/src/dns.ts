@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dnsBatchZoneLimit, dnsRecordTypes, dnsTtlDefault, dnsTtlMax, dnsTtlMin } from '@cc/domain/dns-records';
-import { id, int, text, textList } from './input.ts';
+import { dnsBatchRecordLimit, dnsBatchZoneLimit, dnsDeletesPerChange, dnsRecordsPerChange, dnsRecordTypes, dnsTtlDefault, dnsTtlMax, dnsTtlMin } from '@cc/domain/dns-records';
+import { boundedList, id, int, text, textList } from './input.ts';
 
 /**
  * DNS hosting (document 02 §2 /domain/dns, /domain/dns/{domain}, /domain/batch/dns; §7 POST domains/records and
@@ -49,13 +49,19 @@ export type DnsDiff = z.infer<typeof dnsDiffEntry>;
 
 export const dnsZone = z.object({
   name: z.string(),
-  status: z.enum(['pending', 'active']).describe('pending: our nameservers not seen in the delegation yet'),
+  status: z
+    .enum(['pending', 'active'])
+    .describe('pending: a claim not answered by our DNS servers until control is proven (the delegation or the TXT verification record, then the check); active: answered'),
   origin: z.enum(['registered', 'external']),
   serial: z.number().int(),
   recordCount: z.number().int(),
   nameservers: z.array(z.string()).describe('the nameservers to set at the registrar'),
   delegationSeen: z.array(z.string()).describe('nameservers the last check saw'),
   delegationCheckedAt: z.string(),
+  verification: z
+    .object({ host: z.string(), type: z.literal('TXT'), value: z.string() })
+    .describe('the TXT record that proves control of the zone (published where the domain is served now), then the check'),
+  checkNote: z.string().describe('why the last check left the zone pending, in the caller\'s language; empty when none'),
   updatedAt: z.string(),
 });
 export type DnsZone = z.infer<typeof dnsZone>;
@@ -86,7 +92,7 @@ export type DnsConflictData = z.infer<typeof dnsConflictData>;
 export const dnsRecordsBody = z.object({
   zone,
   baseSerial,
-  records: z.array(dnsRecordInput, { message: 'dns.v.records' }).min(1, { message: 'dns.v.records' }).max(500, { message: 'dns.v.records' }),
+  records: boundedList(dnsRecordInput, dnsRecordsPerChange, { empty: 'dns.v.records', tooMany: 'dns.v.recordsTooMany' }),
   preview,
 });
 export type DnsRecordsBody = z.input<typeof dnsRecordsBody>;
@@ -95,7 +101,7 @@ export type DnsRecordsBody = z.input<typeof dnsRecordsBody>;
 export const dnsRecordsDelBody = z.object({
   zone,
   baseSerial,
-  ids: z.array(id('dns.recordNotFound'), { message: 'dns.v.ids' }).min(1, { message: 'dns.v.ids' }).max(2000, { message: 'dns.v.ids' }),
+  ids: boundedList(id('dns.recordNotFound'), dnsDeletesPerChange, { empty: 'dns.v.ids', tooMany: 'dns.v.idsTooMany' }),
   preview,
 });
 export type DnsRecordsDelBody = z.input<typeof dnsRecordsDelBody>;
@@ -130,9 +136,9 @@ export const dnsExportAnswer = z.object({ filename: z.string(), text: z.string()
 export const dnsBatchActions = ['add', 'replace', 'remove'] as const;
 /** POST /dm-serv/v1/dns/batch: one record set added, replaced (same host and type) or removed across many zones. */
 export const dnsBatchBody = z.object({
-  zones: textList(dnsBatchZoneLimit, 260).refine((v) => v.length > 0, { message: 'dns.v.zones' }),
+  zones: textList(dnsBatchZoneLimit, 260, 'dns.v.zonesTooMany').refine((v) => v.length > 0, { message: 'dns.v.zones' }),
   action: z.enum(dnsBatchActions),
-  records: z.array(dnsRecordInput, { message: 'dns.v.records' }).min(1, { message: 'dns.v.records' }).max(50, { message: 'dns.v.records' }),
+  records: boundedList(dnsRecordInput, dnsBatchRecordLimit, { empty: 'dns.v.records', tooMany: 'dns.v.batchRecordsTooMany' }),
   preview,
 });
 export type DnsBatchBody = z.input<typeof dnsBatchBody>;

@@ -77,6 +77,8 @@ export const errorCatalog = {
   DNS_NOTHING_CHANGED: { code: 14306, status: 200, key: 'dns.nothing' },
   DNS_RECORD_NOT_FOUND: { code: 14307, status: 200, key: 'dns.recordNotFound' },
   DNS_SYSTEM_RECORD: { code: 14308, status: 200, key: 'dns.systemRecord' },
+  /** The zone lies inside or encloses another account's live zone (dns.zoneInside or dns.zoneEncloses says which). */
+  DNS_ZONE_OVERLAP: { code: 14309, status: 200, key: 'dns.zoneInside' },
   /** An invoice application for more than can be invoiced now (paid, not refunded, not yet invoiced). */
   INVOICE_OVER_DUE: { code: 14101, status: 200, key: 'bill.invoice.overDue' },
   /** The invoice or withdrawal was already decided (issued, rejected, cancelled, paid). */

@@ -95,13 +95,24 @@ export function isInstant(v: string): boolean {
 export const dateOrInstant = (message = 'v.dateTime') => text(40, message).trim().refine((v) => isCalendarDate(v) || isInstant(v), { message });
 
 /**
+ * A list of `min` (1 by default) to `max` items whose refusals say different things: `empty` when the list is
+ * absent, not a list or too short, and past `max` the limit ({{max}} filled in): `tooMany`, by default "{{field}}
+ * must have at most {{max}} items". One message for both told a caller who sent 10,000 records to "give the records".
+ */
+export const boundedList = <T extends z.ZodType>(item: T, max: number, messages: { empty: string; tooMany?: string }, min = 1) =>
+  z
+    .array(item, { message: messages.empty })
+    .min(min, { message: messages.empty })
+    .max(max, { message: messages.tooMany ?? 'v.list.tooLong' });
+
+/**
  * A list of short texts: an array, or text split on commas, semicolons and whitespace (as forms and the console
  * send them). At most `maxItems` items of at most `maxLength` characters each.
  */
-export const textList = (maxItems = 1000, maxLength = 1000) =>
+export const textList = (maxItems = 1000, maxLength = 1000, tooMany = 'v.list.tooLong') =>
   z
     .preprocess((v) => {
       if (typeof v === 'string') return v.split(/[\s,;]+/).filter(Boolean);
       if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? x.trim() : typeof x === 'number' ? String(x) : x)).filter((x) => x !== '' && x !== null && x !== undefined);
       return v ?? [];
-    }, z.array(text(maxLength, 'v.text.type'), { message: 'v.list.type' }).max(maxItems, { message: 'v.list.tooLong' }));
+    }, z.array(text(maxLength, 'v.text.type'), { message: 'v.list.type' }).max(maxItems, { message: tooMany }));

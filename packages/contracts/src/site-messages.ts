@@ -24,6 +24,7 @@ export const siteMsgKinds = {
   balanceLow: 'billing',
   invoiceIssued: 'billing',
   domainExpiring: 'domains',
+  dnsZoneReleased: 'domains',
   newSignIn: 'security',
   securityChange: 'security',
   discovery: 'orders',
@@ -52,6 +53,8 @@ export function siteMsgLink(kind: SiteMsgKind, p: SiteMsgParams): string | null 
       return '/account/invoice';
     case 'domainExpiring':
       return '/domain/manage/expiring';
+    case 'dnsZoneReleased':
+      return '/domain/dns';
     case 'newSignIn':
     case 'securityChange':
       return '/account/secure';

@@ -498,6 +498,14 @@ export type DnsZonesRow = {
   updated_at: Date;
   member_id: number | null;
   dept_id: number | null;
+  verify_token: string;
+  check_note: string;
+};
+
+export type DnsZonesLeftRow = {
+  name: string;
+  account_id: number;
+  left_at: Date;
 };
 
 export type DomainBatchItemsRow = {
@@ -1256,6 +1264,7 @@ export type Tables = {
   dns_records: DnsRecordsRow;
   dns_zone_changes: DnsZoneChangesRow;
   dns_zones: DnsZonesRow;
+  dns_zones_left: DnsZonesLeftRow;
   domain_batch_items: DomainBatchItemsRow;
   domain_batches: DomainBatchesRow;
   domain_carts: DomainCartsRow;

@@ -19,6 +19,10 @@ export const dnsTxtMax = 4000;
 export const dnsZoneRecordLimit = 2000;
 /** Zones one batch call may change (the console sends hundreds in several calls). */
 export const dnsBatchZoneLimit = 100;
+/** Records one change may add or edit, records one batch call may carry, records one call may delete. */
+export const dnsRecordsPerChange = 500;
+export const dnsBatchRecordLimit = 50;
+export const dnsDeletesPerChange = 2000;
 /** CAA property tags RFC 8659 §4.2 defines (others are refused: a CA ignores them, a typo would silently matter). */
 export const caaTags = ['issue', 'issuewild', 'iodef'] as const;
 

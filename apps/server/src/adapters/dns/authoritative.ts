@@ -44,7 +44,7 @@ const ednsUdpSize = 1232;
 const maxChain = 8;
 
 /** The name and each of its ancestors, nearest first: a.b.example.com, b.example.com, example.com, com. */
-function ancestry(name: string): string[] {
+export function ancestry(name: string): string[] {
   const labels = name.split('.');
   return labels.map((_, i) => labels.slice(i).join('.'));
 }
@@ -89,6 +89,20 @@ export interface DnsAnswer {
   additionals: packet.Answer[];
 }
 
+/**
+ * The zone a name is answered from: the longest ACTIVE zone holding it, whoever's it is (RFC 1034 §4.3.2 step 2).
+ * A pending zone is a claim nobody has proven yet (services/dns/zones.ts): it answers nothing, so a stranger's
+ * claim of a name never answers for it. The DCV autopilot asks the same question (zones.ts zoneHolding).
+ */
+export async function answeringZone(db: Queryable, name: string): Promise<(ZoneRow & { account_id: number }) | null> {
+  const [zone] = await db.query<ZoneRow & { account_id: number }>(
+    `SELECT id, account_id, name, serial, mname, rname, refresh, retry, expire, minimum, soa_ttl FROM dns_zones
+      WHERE name = ANY($1) AND status = 'active' ORDER BY length(name) DESC LIMIT 1`,
+    [ancestry(name)],
+  );
+  return zone ?? null;
+}
+
 /** What the database says for one question (no header, no EDNS: the transport adds those). */
 export async function resolveQuestion(db: Queryable, qname: string, qtype: string, depth = 0): Promise<DnsAnswer> {
   const asked = qname.replace(/\.$/, '');
@@ -96,11 +110,8 @@ export async function resolveQuestion(db: Queryable, qname: string, qtype: strin
   const none: DnsAnswer = { rcode: rcode.REFUSED, authoritative: false, answers: [], authorities: [], additionals: [] };
   if (!name) return none;
   const chain = ancestry(name);
-  const [zone] = await db.query<ZoneRow>(
-    `SELECT id, name, serial, mname, rname, refresh, retry, expire, minimum, soa_ttl FROM dns_zones WHERE name = ANY($1) ORDER BY length(name) DESC LIMIT 1`,
-    [chain],
-  );
-  // Not a zone hosted here: we are nobody's resolver (RFC 1035 §4.1.1 REFUSED), as an authoritative-only server says.
+  const zone = await answeringZone(db, name);
+  // Not a zone hosted (and live) here: we are nobody's resolver (RFC 1035 §4.1.1 REFUSED), as an authoritative-only server says.
   if (!zone) return none;
   const inZone = chain.slice(0, chain.indexOf(zone.name) + 1);
   // The names that can decide the answer: the asked name, its ancestors in the zone (delegations), and the

@@ -3,7 +3,6 @@ import { deptScopeOf, permissionDefault } from '../../plugins/permissions.ts';
 import { auditByOf } from '../../services/team/audit.ts';
 import { authorOf } from '../../services/team/scope.ts';
 import type { FastifyRequest } from 'fastify';
-import { Resolver } from 'node:dns/promises';
 import { z } from 'zod';
 import { envelope } from '@cc/contracts/envelope';
 import {
@@ -25,10 +24,11 @@ import {
 } from '@cc/contracts/dns';
 import { ok } from '../../lib/envelope.ts';
 import { batchBodyLimit } from '../../lib/body-limits.ts';
+import { createDelegationLookup, createDnsLookup } from '../../adapters/dns/resolver.ts';
 import {
   addZone,
   batchRecords,
-  checkDelegation,
+  checkZone,
   deleteRecords,
   deleteZone,
   exportZone,
@@ -40,6 +40,7 @@ import {
   zoneHistory,
   type DnsCaller,
   type DnsSettings,
+  type ZoneProofs,
 } from '../../services/dns/zones.ts';
 
 /**
@@ -57,20 +58,26 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
     who: await deptScopeOf(request),
     by: auditByOf(request),
   });
-  // The delegation check asks the configured resolver (DNS_RESOLVER), as a CA's validation would.
-  const lookupNs = async (zone: string) => {
-    const r = new Resolver({ timeout: 3000, tries: 1 });
-    if (app.config.DNS_RESOLVER) r.setServers([app.config.DNS_RESOLVER]);
-    return r.resolveNs(zone);
-  };
+  // Proof of control is seen through the configured resolver (DNS_RESOLVER), as a CA's validation would see it; the
+  // setting is read at each check.
+  const proofs = (): ZoneProofs => ({
+    delegation: createDelegationLookup(app.config.DNS_RESOLVER, app.config.DNS_DELEGATION_PORT),
+    txt: (host) => createDnsLookup(app.config.DNS_RESOLVER).txt(host),
+  });
 
   app.get('/dm-serv/v1/dns/zones', {
     schema: { tags, summary: 'The zones the account hosts here, with the nameservers to set at a registrar', querystring: dnsZonesQuery, response: { 200: envelope(dnsZonesAnswer) } },
-  }, async (request) => ok(await listZones(app.db, await deptScopeOf(request), settings, request.query.search)));
+  }, async (request) => ok(await listZones(app.db, await deptScopeOf(request), settings, request.locale, request.query.search)));
 
   app.post('/dm-serv/v1/dns/zones', {
-    schema: { tags, summary: 'Hosts a domain registered elsewhere: its zone is served once the registrar points the domain at our nameservers', body: dnsZoneBody, response: { 200: envelope(dnsZone) } },
-  }, async (request) => ok(await addZone(app.db, await caller(request), request.body.zone, settings, authorOf(await deptScopeOf(request)))));
+    schema: {
+      tags,
+      summary:
+        'Claims a domain registered elsewhere (checked at once): its zone is answered once control is proven (the parent delegates it to our nameservers, or its TXT verification record is seen); refused inside or around another account\'s live zone',
+      body: dnsZoneBody,
+      response: { 200: envelope(dnsZone) },
+    },
+  }, async (request) => ok(await addZone(app.db, await caller(request), request.body.zone, settings, request.locale, proofs(), authorOf(await deptScopeOf(request)))));
 
   app.delete('/dm-serv/v1/dns/zones/:zone', {
     schema: { tags, summary: 'Stops hosting a zone (its records and history are deleted)', params: dnsZoneParams, response: { 200: envelope(z.null()) } },
@@ -80,14 +87,19 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/dm-serv/v1/dns/zones/:zone/check', {
-    schema: { tags, summary: 'Checks through the resolver whether the domain is delegated to our nameservers (live)', params: dnsZoneParams, response: { 200: envelope(dnsZone) } },
-  }, async (request) => ok(await checkDelegation(app.db, await deptScopeOf(request), request.params.zone, settings, lookupNs)));
+    schema: {
+      tags,
+      summary: 'Looks for proof of control through public DNS (the parent\'s delegation to our nameservers, or the TXT verification record): a proven zone goes live, other accounts\' claims of it are released',
+      params: dnsZoneParams,
+      response: { 200: envelope(dnsZone) },
+    },
+  }, async (request) => ok(await checkZone(app.db, await deptScopeOf(request), request.params.zone, settings, proofs(), request.locale)));
 
   app.get('/dm-serv/v1/dns/zones/:zone/records', {
     schema: { tags, summary: 'The zone and its records (the serial is the base of the next change)', params: dnsZoneParams, response: { 200: envelope(dnsRecordsAnswer) } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await getRecords(app.db, await deptScopeOf(request), request.params.zone, settings));
+    return ok(await getRecords(app.db, await deptScopeOf(request), request.params.zone, settings, request.locale));
   });
 
   app.post('/dm-serv/v1/domains/records', {

@@ -7,9 +7,9 @@ import { addEvent } from '../orders/context.ts';
 import { changeZone, zoneHolding } from './zones.ts';
 
 /**
- * Domain control validation with no user step (DCV autopilot): when a name to validate lives in a zone this account
- * hosts here and the order has the autopilot on (the order screen offers it, on by default; the details page
- * switches it), the record its method asks for (CNAME, TXT, or the e-mail DNS TXT) is published in that zone, checked,
+ * Domain control validation with no user step (DCV autopilot): when a name to validate is answered by our DNS servers
+ * from a live zone of this account (zones.ts zoneHolding) and the order has the autopilot on (the order screen offers
+ * it, on by default; the details page switches it), the record its method asks for (CNAME, TXT, or the e-mail DNS TXT) is published in that zone, checked,
  * and removed after issuance. Each step is an event of the order's timeline and a change in the zone's history
  * (who: "DCV").
  *
@@ -25,25 +25,28 @@ export const dcvSyncJob = 'dns.dcvSync' satisfies JobKind;
 
 type Wanted = { id: string; order_id: number; domain: string; name: string; type: string; content: string; state: 'wanted' | 'published' | 'removing' };
 
-/** A pending name's record as the autopilot would publish it, with the hosted zone holding it; null when none does. */
+/**
+ * A pending name's record as the autopilot would publish it, with the zone it goes in; null when no live zone of this
+ * account is authoritative for the record's host (zoneHolding: never a pending claim, nor another account's zone).
+ */
 export async function autopilotRecord(
   q: Queryable,
   accountId: number,
   row: Pick<DcvRow, 'domain' | 'method' | 'token' | 'value' | 'email'>,
-): Promise<{ zone: string; host: string; record: DnsRecordData } | null> {
+): Promise<{ zone: string; zoneId: number; host: string; record: DnsRecordData } | null> {
   if (!['dns', 'dns_txt', 'email_dns'].includes(row.method)) return null;
   const ins = instructionsFor(row as DcvRow, 80);
   if (!('host' in ins) || !ins.host || !ins.value || !ins.recordType) return null;
   const zone = await zoneHolding(q, accountId, ins.host);
   if (!zone) return null;
-  const checked = checkRecord({ host: `${ins.host}.`, type: ins.recordType === 'CNAME' ? 'CNAME' : 'TXT', value: ins.value, ttl: 60 }, zone);
-  return checked.ok ? { zone, host: ins.host, record: checked.record } : null;
+  const checked = checkRecord({ host: `${ins.host}.`, type: ins.recordType === 'CNAME' ? 'CNAME' : 'TXT', value: ins.value, ttl: 60 }, zone.name);
+  return checked.ok ? { zone: zone.name, zoneId: zone.id, host: ins.host, record: checked.record } : null;
 }
 
-/** For the order screen: the zone hosted here (by this account) that holds each name, or null. */
+/** For the order screen: the live zone of this account our DNS servers answer each name from, or null (zoneHolding). */
 export async function hostedZonesOf(q: Queryable, accountId: number, names: string[]): Promise<{ name: string; zone: string | null }[]> {
   const unique = [...new Set(names.map((n) => n.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))];
-  return Promise.all(unique.map(async (name) => ({ name, zone: await zoneHolding(q, accountId, name.replace(/^\*\./, '')) })));
+  return Promise.all(unique.map(async (name) => ({ name, zone: (await zoneHolding(q, accountId, name.replace(/^\*\./, '')))?.name ?? null })));
 }
 
 /**
@@ -64,16 +67,15 @@ export async function requestDcvRecords(q: Queryable, o: { id: number; account_i
     if (!order?.dcv_autopilot) continue;
     const r = await autopilotRecord(q, o.account_id, row);
     if (!r) continue;
-    const [z] = await q.query<{ id: number }>(`SELECT id FROM dns_zones WHERE name = $1`, [r.zone]);
     await q.query(`INSERT INTO dns_dcv_records (order_id, zone_id, domain, name, type, content, state) VALUES ($1, $2, $3, $4, $5, $6, 'wanted')`, [
       o.id,
-      z!.id,
+      r.zoneId,
       row.domain,
       r.record.name,
       r.record.type,
       r.record.content,
     ]);
-    zones.add(z!.id);
+    zones.add(r.zoneId);
     taken++;
   }
   for (const zoneId of zones) await enqueue(q, dcvSyncJob, { zoneId });
@@ -104,7 +106,8 @@ export async function syncZone(db: { tx<T>(f: (q: Queryable) => Promise<T>): Pro
   const [any] = await db.query(`SELECT 1 FROM dns_dcv_records WHERE zone_id = $1 AND state <> 'published' LIMIT 1`, [zoneId]);
   if (!any) return [];
   return db.tx(async (q) => {
-    const [z] = await q.query<{ name: string; account_id: number }>(`SELECT name, account_id FROM dns_zones WHERE id = $1 FOR UPDATE`, [zoneId]);
+    // Only a live zone is written into (a released claim's rows went with it).
+    const [z] = await q.query<{ name: string; account_id: number }>(`SELECT name, account_id FROM dns_zones WHERE id = $1 AND status = 'active' FOR UPDATE`, [zoneId]);
     if (!z) return [];
     const rows = await q.query<Wanted>(
       `SELECT id, order_id, domain, name, type, content, state FROM dns_dcv_records WHERE zone_id = $1 AND state <> 'published' ORDER BY id FOR UPDATE`,

@@ -17,7 +17,10 @@ import {
   type DnsRecordInput,
   type DnsSaid,
 } from '@cc/domain/dns-records';
-import { AppError } from '../../lib/app-error.ts';
+import { activeOverlap, claimLockKey, judgeClaim, verificationHost, verificationValue, zoneRelation, type RivalZone } from '@cc/domain/dns-claims';
+import { AppError, type Said } from '../../lib/app-error.ts';
+import { ancestry, answeringZone } from '../../adapters/dns/authoritative.ts';
+import { notifyAccount } from '../messages/notify.ts';
 import { formatTime } from '../session/accounts.ts';
 import { accountIdOf, deptFilterSql, type Who } from '../team/scope.ts';
 import { auditAs, type AuditBy } from '../team/audit.ts';
@@ -28,6 +31,13 @@ import { auditAs, type AuditBy } from '../team/audit.ts';
  * user saw is compared (a zone changed in between is a conflict that carries the diff since), the whole record set
  * after the change is checked, and the diff, the new serial and a history entry with the whole set are written in
  * the same transaction. The authoritative server reads the tables directly, so the commit is what it answers next.
+ *
+ * Who may host a name (packages/domain dns-claims.ts): a zone added here is a claim, pending and answered by nobody,
+ * until a check sees proof of control through public DNS (the parent's delegation to our nameservers, or the claim's
+ * own TXT token); a domain registered here is proven by the registry. Several accounts may claim one name (a first
+ * comer cannot block the holder); the one that proves it wins and the others' claims are released with a message.
+ * A zone inside or enclosing another account's live zone is refused. Every claim decision holds one advisory lock
+ * per tree of names (claimLockKey), so two overlapping claims are never decided at once.
  */
 
 export interface DnsSettings {
@@ -69,13 +79,16 @@ type ZoneRow = {
   soa_ttl: number;
   delegation_checked_at: Date | string | null;
   delegation_seen: string;
+  verify_token: string;
+  check_note: string;
   updated_at: Date | string;
   record_count?: number;
 };
 
 type RecordRow = { id: string | number; name: string; type: DnsRecordData['type']; content: string; ttl: number; prio: number; disabled: boolean; system: boolean };
 
-const zoneColumns = 'id, account_id, name, serial, status, origin, mname, rname, refresh, retry, expire, minimum, soa_ttl, delegation_checked_at, delegation_seen, updated_at';
+const zoneColumns =
+  'id, account_id, name, serial, status, origin, mname, rname, refresh, retry, expire, minimum, soa_ttl, delegation_checked_at, delegation_seen, verify_token, check_note, updated_at';
 
 const dataOf = (r: RecordRow): DnsRecordData => ({ id: Number(r.id), name: r.name, type: r.type, content: r.content, ttl: r.ttl, prio: r.prio, disabled: r.disabled });
 
@@ -97,7 +110,13 @@ const sideOf = (r: DnsRecordData | undefined, zone: string): DnsDiffSide | null 
 
 export const diffView = (d: DnsDiffEntry[], zone: string): DnsDiff[] => d.map((e) => ({ op: e.op, before: sideOf(e.before, zone), after: sideOf(e.after, zone) }));
 
-const zoneOf = (z: ZoneRow, s: DnsSettings): DnsZone => ({
+const noteText = (locale: Locale, note: string): string => {
+  if (!note) return '';
+  const n = JSON.parse(note) as Said;
+  return translate(locale, n.key, n.params);
+};
+
+const zoneOf = (z: ZoneRow, s: DnsSettings, locale: Locale): DnsZone => ({
   name: z.name,
   status: z.status,
   origin: z.origin,
@@ -106,6 +125,8 @@ const zoneOf = (z: ZoneRow, s: DnsSettings): DnsZone => ({
   nameservers: s.nameservers,
   delegationSeen: z.delegation_seen ? z.delegation_seen.split(',') : [],
   delegationCheckedAt: formatTime(z.delegation_checked_at),
+  verification: { host: verificationHost(z.name), type: 'TXT', value: verificationValue(z.verify_token) },
+  checkNote: z.status === 'pending' ? noteText(locale, z.check_note) : '',
   updatedAt: formatTime(z.updated_at),
 });
 
@@ -136,10 +157,42 @@ async function userRecords(q: Queryable, zoneId: number): Promise<DnsRecordData[
 /** The whole record set after a change; ids kept, so that a rollback of an edit shows as that record changed back. */
 const snapshotOf = (records: DnsRecordData[]) => records.map(({ id, name, type, content, ttl, prio, disabled }) => ({ id, name, type, content, ttl, prio, disabled }));
 
+/** Holds the decision on every claim in the tree of names `zone` belongs to, until the transaction ends. */
+async function lockClaims(tx: Queryable, zone: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [claimLockKey(zone)]);
+}
+
+type Rival = { id: number; account_id: number; name: string; status: RivalZone['status'] };
+
+/** Other accounts' zones with the same name as `zone`, enclosing it, or inside it. */
+async function rivalsOf(q: Queryable, accountId: number, zone: string): Promise<Rival[]> {
+  return q.query<Rival>(
+    `SELECT id, account_id, name, status FROM dns_zones WHERE account_id <> $1 AND (name = ANY($2) OR right(name, length($3) + 1) = '.' || $3) ORDER BY id`,
+    [accountId, ancestry(zone), zone],
+  );
+}
+
+const overlapError = (zone: string, o: { other: string; how: 'inside' | 'encloses' }) => {
+  const said: Said = { key: o.how === 'inside' ? 'dns.zoneInside' : 'dns.zoneEncloses', params: { zone, other: o.other } };
+  return new AppError('DNS_ZONE_OVERLAP', said.params, { zone: said }, said);
+};
+
+/**
+ * Releases other accounts' claims that a proven one overrides: each is deleted with its records (the server stops
+ * answering them if they were live) and its account is told why, in the same transaction.
+ */
+async function releaseClaims(tx: Queryable, rivals: Rival[], by: string): Promise<void> {
+  for (const r of rivals) {
+    await tx.query(`DELETE FROM dns_zones WHERE id = $1`, [r.id]);
+    await notifyAccount(tx, r.account_id, 'dnsZoneReleased', { zone: r.name, by });
+  }
+}
+
 /**
  * Creates a zone with its SOA (from the zone row), the apex NS (ours) and, for a domain registered here, default
- * records; recorded as the first entry of the zone's history. Called inside the caller's transaction: the domain
- * registration calls it at the moment a registration is committed.
+ * records; recorded as the first entry of the zone's history. Called inside the caller's transaction, which holds
+ * the claims' lock (lockClaims) and has settled the other accounts' claims: a zone added here is a pending claim,
+ * one registered here is active at once.
  */
 export async function createZone(
   tx: Queryable,
@@ -150,7 +203,7 @@ export async function createZone(
   const serial = firstSerial(o.now ?? new Date());
   const [z] = await tx.query<{ id: number }>(
     `INSERT INTO dns_zones (account_id, name, serial, status, origin, mname, rname, member_id, dept_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (name) DO NOTHING RETURNING id`,
+     ON CONFLICT (account_id, name) DO NOTHING RETURNING id`,
     [o.accountId, name, serial, o.origin === 'registered' ? 'active' : 'pending', o.origin, o.settings.nameservers[0], rnameOf(o.settings.hostmaster), o.author?.memberId ?? null, o.author?.deptId ?? null],
   );
   if (!z) throw new AppError('DNS_ZONE_TAKEN', { zone: name });
@@ -181,23 +234,27 @@ export async function createZone(
 export const defaultDnsSettings: DnsSettings = { nameservers: ['ns1.certhub.local', 'ns2.certhub.local'], hostmaster: 'hostmaster@certhub.local' };
 
 /**
- * What a domain registration calls, inside its transaction, for a domain registered here: the zone is hosted with
- * the default records at once. A zone the account hosts already is kept as it is.
+ * What a domain registration calls, inside its transaction, for a domain registered here: the zone is hosted, live,
+ * with the default records at once (a zone the account claimed already is kept as it is, and turns live). The
+ * registry says whose the name is, which is the strongest proof of control: every other account's claim of the name
+ * or of a name inside it is released (its account told), and so are pending claims of names enclosing it; a live
+ * zone enclosing it stays, and answers only for names outside this one (the longest live zone answers).
  */
 export async function hostZone(tx: Queryable, o: { accountId: number; name: string; settings?: DnsSettings; author?: ZoneAuthor }): Promise<{ id: number; name: string }> {
   const name = normalizeZoneName(o.name) ?? o.name;
-  const [have] = await tx.query<{ id: number; account_id: number }>(`SELECT id, account_id FROM dns_zones WHERE name = $1`, [name]);
-  if (have && have.account_id === o.accountId) {
-    await tx.query(`UPDATE dns_zones SET origin = 'registered', status = 'active' WHERE id = $1`, [have.id]);
+  await lockClaims(tx, name);
+  const rivals = await rivalsOf(tx, o.accountId, name);
+  await releaseClaims(tx, rivals.filter((r) => zoneRelation(name, r.name) !== 'inside' || r.status === 'pending'), name);
+  await tx.query(`DELETE FROM dns_zones_left WHERE name = $1`, [name]);
+  const [have] = await tx.query<{ id: number }>(`SELECT id FROM dns_zones WHERE name = $1 AND account_id = $2`, [name, o.accountId]);
+  if (have) {
+    await tx.query(`UPDATE dns_zones SET origin = 'registered', status = 'active', check_note = '' WHERE id = $1`, [have.id]);
     return { id: have.id, name };
   }
-  // Another account added the name as a zone registered elsewhere; the registry now says whose it is, and its
-  // nameservers are ours, so that claim gives way to the registrant's.
-  if (have) await tx.query(`DELETE FROM dns_zones WHERE id = $1`, [have.id]);
   return createZone(tx, { accountId: o.accountId, name, origin: 'registered', settings: o.settings ?? defaultDnsSettings, ...(o.author ? { author: o.author } : {}) });
 }
 
-export async function listZones(db: Queryable, who: Who, s: DnsSettings, search = ''): Promise<DnsZonesAnswer> {
+export async function listZones(db: Queryable, who: Who, s: DnsSettings, locale: Locale, search = ''): Promise<DnsZonesAnswer> {
   const params: unknown[] = [accountIdOf(who), search];
   const scope = deptFilterSql(who, 'z', params);
   const rows = await db.query<ZoneRow>(
@@ -205,54 +262,104 @@ export async function listZones(db: Queryable, who: Who, s: DnsSettings, search 
      FROM dns_zones z WHERE z.account_id = $1 AND ($2 = '' OR strpos(z.name, lower($2)) > 0)${scope} ORDER BY z.name LIMIT 5000`,
     params,
   );
-  return { nameservers: s.nameservers, zones: rows.map((z) => zoneOf(z, s)) };
+  return { nameservers: s.nameservers, zones: rows.map((z) => zoneOf(z, s, locale)) };
 }
 
-export async function addZone(db: Db, c: DnsCaller, zone: string, s: DnsSettings, author?: ZoneAuthor): Promise<DnsZone> {
-  const z = await db.tx(async (tx) => {
-    const made = await createZone(tx, { accountId: c.accountId, name: zone, origin: 'external', settings: s, actor: c.actor, ...(author ? { author } : {}) });
-    if (c.by) await auditAs(tx, c.accountId, c.by, { kind: 'account', action: 'team.dns.zoneAdd', params: { zone: made.name }, objectType: 'dns', objectId: made.name });
-    return made;
+/** What public DNS is asked for a proof of control: the parent's delegation, and TXT records. */
+export interface ZoneProofs {
+  /** The nameservers the parent delegates the zone to (adapters/dns/resolver.ts createDelegationLookup). */
+  delegation(zone: string): Promise<string[]>;
+  txt(host: string): Promise<string[]>;
+}
+
+/**
+ * Adds a domain registered elsewhere as a pending claim, then checks it at once (a domain already delegated to our
+ * nameservers, a move between accounts say, is live at once when nobody else claims it). Refused when it lies inside
+ * or encloses another account's live zone; another account's claim of the same name is no refusal (see the top).
+ */
+export async function addZone(db: Db, c: DnsCaller, zone: string, s: DnsSettings, locale: Locale, proofs: ZoneProofs, author?: ZoneAuthor): Promise<DnsZone> {
+  const name = normalizeZoneName(zone);
+  if (!name) throw new AppError('INVALID_INPUT', undefined, { zone: { key: 'dns.v.zone', params: { zone } } }, { key: 'dns.v.zone', params: { zone } });
+  const made = await db.tx(async (tx) => {
+    await lockClaims(tx, name);
+    const overlap = activeOverlap(name, await rivalsOf(tx, c.accountId, name));
+    if (overlap) throw overlapError(name, overlap);
+    const z = await createZone(tx, { accountId: c.accountId, name, origin: 'external', settings: s, actor: c.actor, ...(author ? { author } : {}) });
+    if (c.by) await auditAs(tx, c.accountId, c.by, { kind: 'account', action: 'team.dns.zoneAdd', params: { zone: z.name }, objectType: 'dns', objectId: z.name });
+    return z;
   });
-  const [row] = await db.query<ZoneRow>(`SELECT ${zoneColumns} FROM dns_zones WHERE id = $1`, [z.id]);
-  return zoneOf(row!, s);
+  return checkZone(db, c.accountId, made.name, s, proofs, locale);
 }
 
 export async function deleteZone(db: Db, c: DnsCaller, zone: string): Promise<void> {
   await db.tx(async (tx) => {
     const z = await zoneFor(tx, whoOf(c), zone, true);
     await tx.query(`DELETE FROM dns_zones WHERE id = $1`, [z.id]);
+    // A live zone may leave its delegation to our nameservers behind: for anyone else that is no proof of control.
+    if (z.status === 'active') {
+      await tx.query(`INSERT INTO dns_zones_left (name, account_id) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET account_id = $2, left_at = now()`, [z.name, z.account_id]);
+    }
     if (c.by) await auditAs(tx, c.accountId, c.by, { kind: 'account', action: 'team.dns.zoneDelete', params: { zone: z.name }, objectType: 'dns', objectId: z.name });
   });
 }
 
-/** The resolver's view of a zone's delegation. */
-export type NsLookup = (zone: string) => Promise<string[]>;
-
 /**
- * Asks the configured resolver (DNS_RESOLVER) for the zone's NS records: the zone is live when every nameserver it
- * names is ours (and there is at least one). What was seen is kept and shown.
+ * The check (POST .../check, and right after an add): asks public DNS for the parent's delegation and the claim's TXT
+ * token, then, holding the claims' lock, decides (judgeClaim): a proven claim turns live and releases the claims it
+ * overrides; one left pending says why (checkNote). What the delegation showed is kept and shown either way.
  */
-export async function checkDelegation(db: Db, who: Who, zone: string, s: DnsSettings, lookupNs: NsLookup): Promise<DnsZone> {
+export async function checkZone(db: Db, who: Who, zone: string, s: DnsSettings, proofs: ZoneProofs, locale: Locale): Promise<DnsZone> {
   const z = await zoneFor(db, who, zone);
-  let seen: string[] = [];
-  try {
-    seen = (await lookupNs(z.name)).map((n) => n.toLowerCase().replace(/\.$/, '')).sort();
-  } catch {
-    seen = [];
-  }
-  const live = seen.length > 0 && seen.every((n) => s.nameservers.includes(n));
-  const [row] = await db.query<ZoneRow>(
-    `UPDATE dns_zones SET delegation_checked_at = now(), delegation_seen = $2, status = CASE WHEN $3 THEN 'active' ELSE status END WHERE id = $1 RETURNING ${zoneColumns}`,
-    [z.id, seen.join(','), live],
-  );
-  return zoneOf(row!, s);
+  const none = (): string[] => [];
+  const [delegation, txt] = await Promise.all([proofs.delegation(z.name).catch(none), proofs.txt(verificationHost(z.name)).catch(none)]);
+  const seen = [...new Set(delegation.map((n) => n.toLowerCase().replace(/\.$/, '')))].sort();
+  const delegated = seen.length > 0 && seen.every((n) => s.nameservers.includes(n));
+  const row = await db.tx(async (tx) => {
+    await lockClaims(tx, z.name);
+    // Decided again under the lock: the claim may have been released, or another proven, since it was read.
+    const [me] = await tx.query<ZoneRow>(`SELECT ${zoneColumns} FROM dns_zones WHERE id = $1 FOR UPDATE`, [z.id]);
+    if (!me) throw zoneNotFound(zone);
+    const seenText = seen.join(',');
+    if (me.status === 'active') {
+      const [r] = await tx.query<ZoneRow>(`UPDATE dns_zones SET delegation_checked_at = now(), delegation_seen = $2, check_note = '' WHERE id = $1 RETURNING ${zoneColumns}`, [me.id, seenText]);
+      return r!;
+    }
+    const rivals = await rivalsOf(tx, me.account_id, me.name);
+    const [left] = await tx.query<{ account_id: number }>(`SELECT account_id FROM dns_zones_left WHERE name = $1`, [me.name]);
+    const verdict = judgeClaim({
+      zone: me.name,
+      delegated,
+      tokenSeen: txt.includes(verificationValue(me.verify_token)),
+      rivals,
+      leftBy: left === undefined ? null : left.account_id === me.account_id ? 'me' : 'other',
+    });
+    if (verdict.active) {
+      await releaseClaims(tx, rivals.filter((r) => verdict.release.some((x) => x.name === r.name)), me.name);
+      await tx.query(`DELETE FROM dns_zones_left WHERE name = $1`, [me.name]);
+    }
+    const note: Said | null = verdict.active
+      ? null
+      : verdict.reason === 'overlap'
+        ? { key: verdict.how === 'inside' ? 'dns.zoneInside' : 'dns.zoneEncloses', params: { zone: me.name, other: verdict.other } }
+        : verdict.reason === 'contested'
+          ? { key: 'dns.check.contested', params: { zone: me.name } }
+          : seen.length
+            ? { key: 'dns.check.notProven', params: { zone: me.name, seen: seen.join(', ') } }
+            : { key: 'dns.check.notDelegated', params: { zone: me.name } };
+    const [r] = await tx.query<ZoneRow>(
+      `UPDATE dns_zones SET delegation_checked_at = now(), delegation_seen = $2, status = CASE WHEN $3 THEN 'active' ELSE status END, check_note = $4
+        WHERE id = $1 RETURNING ${zoneColumns}`,
+      [me.id, seenText, verdict.active, note ? JSON.stringify(note) : ''],
+    );
+    return r!;
+  });
+  return zoneOf(row, s, locale);
 }
 
-export async function getRecords(db: Queryable, who: Who, zone: string, s: DnsSettings): Promise<DnsRecordsAnswer> {
+export async function getRecords(db: Queryable, who: Who, zone: string, s: DnsSettings, locale: Locale): Promise<DnsRecordsAnswer> {
   const z = await zoneFor(db, who, zone);
   const rows = await db.query<RecordRow>(`SELECT id, name, type, content, ttl, prio, disabled, system FROM dns_records WHERE zone_id = $1 ORDER BY system DESC, name, type, id`, [z.id]);
-  return { zone: zoneOf({ ...z, record_count: rows.filter((r) => !r.system).length }, s), records: rows.map((r) => recordOf(r, z.name)) };
+  return { zone: zoneOf({ ...z, record_count: rows.filter((r) => !r.system).length }, s, locale), records: rows.map((r) => recordOf(r, z.name)) };
 }
 
 const said = (locale: Locale, s: DnsSaid) => translate(locale, s.key, s.params);
@@ -520,12 +627,20 @@ export async function batchRecords(
 }
 
 /**
- * Publishes (or replaces) one record at a name in whichever zone of the account holds it; null when no hosted zone
- * holds the name. Used by domain control validation to publish and later remove its record.
+ * The zone of this account the DCV autopilot may publish a record at `name` in, or null: the zone our DNS servers
+ * answer the name from (answeringZone: the longest live zone, whoever's), when it is this account's and holds the
+ * name itself, not below a delegation cut in it (a record there is never answered: RFC 1034 §4.2.1). A pending claim,
+ * or a zone of another account, is never written into for an order. The order screen's hints ask the same.
  */
-export async function zoneHolding(q: Queryable, accountId: number, name: string): Promise<string | null> {
-  const labels = name.toLowerCase().replace(/\.$/, '').split('.');
-  const chain = labels.map((_, i) => labels.slice(i).join('.'));
-  const [z] = await q.query<{ name: string }>(`SELECT name FROM dns_zones WHERE account_id = $1 AND name = ANY($2) ORDER BY length(name) DESC LIMIT 1`, [accountId, chain]);
-  return z?.name ?? null;
+export async function zoneHolding(q: Queryable, accountId: number, name: string): Promise<{ id: number; name: string } | null> {
+  const host = name.toLowerCase().replace(/\.$/, '');
+  const z = await answeringZone(q, host);
+  if (!z || z.account_id !== accountId) return null;
+  const chain = ancestry(host);
+  const below = chain.slice(0, chain.indexOf(z.name));
+  if (below.length) {
+    const [cut] = await q.query(`SELECT 1 FROM dns_records WHERE zone_id = $1 AND type = 'NS' AND NOT disabled AND name = ANY($2) LIMIT 1`, [z.id, below]);
+    if (cut) return null;
+  }
+  return { id: z.id, name: z.name };
 }

@@ -241,7 +241,7 @@ export async function domainStates(db: Queryable, orderId: number, locale: Local
         emailSentAt: iso(r.email_sent_at),
         lastError: r.status === 'pending' ? saidText(locale, r.last_error) : '',
         instructions: instructionsFor({ domain: r.domain, method: r.method, token: r.token, value: r.value, email: r.email }, httpPort),
-        hostedZone: zones[i] ?? null,
+        hostedZone: zones[i]?.name ?? null,
       },
     ];
   });
