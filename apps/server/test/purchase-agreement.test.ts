@@ -113,7 +113,7 @@ const gsFlex: TestProduct = { productNo: 'T-FLEX-GS', productType: 'flex', brand
 /** Whether the shared rule offers file validation for these names: what the order screen and the details page offer. */
 function fileOffered(p: TestProduct, names: string[], wildcardSwitch = false): boolean {
   const wildcard = validatesWildcard({ names, wildcardSwitch, productType: p.productType });
-  return dcvMethodsFor({ brand: p.brand, productType: p.productType, certType: p.certType, wildcard }).includes('file');
+  return dcvMethodsFor({ brand: p.brand, productType: p.productType, certType: p.certType, wildcard, on: new Date() }).includes('file');
 }
 
 describe('console and server agree on file validation of wildcards (BR 3.2.2.4.18)', () => {

@@ -6,6 +6,7 @@ import { addProducts, client, makeCsr, newAccount, testKeys, testProducts, valid
 import { drainAll, markPaid, startDns } from './orders-helpers.ts';
 import { decodeTicket, encodeTicket, ticketDecodeFailure } from '../src/services/renewal/ticket.ts';
 import { reminderThreshold } from '../src/services/renewal/expiry.ts';
+import { ruleOn, tlsMaxValidityDays } from '@cc/domain/cabf-rules';
 
 type Dns = Awaited<ReturnType<typeof startDns>>;
 type Mail = { to: string; subject: string; body: string };
@@ -169,7 +170,7 @@ describe('expiry', () => {
     expect(c.serial).not.toBe(first.serial);
     const spki = Buffer.from(await crypto.subtle.exportKey('spki', (await testKeys()).publicKey));
     expect(new X509Certificate(c.cert).publicKey.export({ type: 'spki', format: 'der' }).equals(spki)).toBe(true);
-    expect(Math.round((new Date(c.notAfter).getTime() - Date.now()) / day)).toBe(398);
+    expect(Math.round((new Date(c.notAfter).getTime() - Date.now()) / day)).toBe(ruleOn(tlsMaxValidityDays, new Date()));
     const d = (await me.get(`/v1/orders/detail/${orderNo}`)).body.data as { orderInfo: { orderStatus: number; planEndsAt: string; timeline: { kind: string }[] } };
     expect(d.orderInfo.orderStatus).toBe(1005);
     expect(new Date(d.orderInfo.planEndsAt).getTime()).toBe(new Date(plan!.plan_ends_at).getTime());

@@ -307,7 +307,7 @@ describe('dashboard', () => {
     expect(await listTotal(d.failedRenewals.link)).toBe(1);
     expect(unpaid).toBeTruthy();
 
-    // The calendar: the certificate ending in 12 days; the validation lapses in 398 days, beyond the window.
+    // The calendar: the certificate ending in 12 days; the validation lapses after the reuse period of the rules table, beyond the window.
     expect(d.calendar).toEqual([expect.objectContaining({ kind: 'certificate', ref: issued, name: 'dash-issued.example', link: `/ssl/certificate/${issued}` })]);
     await t.app.db.query(`UPDATE validated_domains SET expires_at = now() + interval '40 days' WHERE account_id = $1`, [a.id]);
     const cal = data<{ calendar: { kind: string; name: string; date: string }[] }>(await me.get('/v1/dashboard')).calendar;

@@ -35,5 +35,3 @@ export const orderStatuses = [
 
 /** Issued and ending within this many days: the /orders/expiring screen. */
 export const expiringWithinDays = 30;
-/** CA/B BR 4.2.1: validation data may be reused for 398 days. */
-export const validationReuseDays = 398;

@@ -3,7 +3,7 @@ import { dcvMailboxMaxLength, dcvMethods, isDcvMailbox } from '@cc/domain/dcv';
 import { defaultPageSize, maxBatchOrders, pageSizes } from '@cc/domain/terms';
 import { calendarDate, id, int, pageNumber, pageSize, requiredText, text } from './input.ts';
 import { maxCsrLength, maxKeyLength, nameList, orderSummary } from './purchase.ts';
-import { expiringWithinDays, validationReuseDays } from './order-status.ts';
+import { expiringWithinDays } from './order-status.ts';
 
 /**
  * Orders after payment (document 02 §7 "Orders management"): the list, details, domain control validation,
@@ -110,7 +110,8 @@ export const domainDcvState = z.object({
   reused: z.boolean().describe('validated by an earlier order of this account (and company)'),
   checkedAt: isoOrNull,
   validatedAt: isoOrNull,
-  lapsesAt: isoOrNull.describe(`validatedAt + ${validationReuseDays} days: after that the name must be validated again`),
+  lapsesAt: isoOrNull.describe('when the validation stops being reusable, by the dated rules table (packages/domain cabf-rules.ts: the DCV reuse period of each day, and the method\'s end date): after that the name must be validated again'),
+  methodEndsOn: z.string().nullable().describe('YYYY-MM-DD from which the method no longer validates a name (the rules table: the e-mail methods end by SC-090); null when no end is set'),
   emailSentAt: isoOrNull,
   lastError: z.string().describe('why the last check failed, in the caller\'s language; empty when none'),
   instructions: dcvInstructions,
@@ -163,6 +164,7 @@ export const orderDetail = orderListItem.extend({
   csr: z.string(),
   hasKey: z.boolean().describe('the server holds the private key (sealed): downloads can include it'),
   domains: z.array(domainDcvState),
+  rulesOn: z.string().describe('YYYY-MM-DD: the server\'s day, for which the console reads the rules table (the methods it offers)'),
   contact: contactInfo.nullable(),
   company: companyInfo.nullable(),
   timeline: z.array(timelineEvent),

@@ -7,6 +7,7 @@ import { purchaseMessages as ruleMessages } from '@cc/domain/purchase-messages';
 const own = {
   'purchase.dcv.method': '验证方式不正确',
   'purchase.dcv.notAllowed': '此产品不支持 {{method}} 验证方式',
+  'purchase.dcv.methodEnded': '{{method}} 验证方式自 {{date}} 起不再能验证域名（CA/B 论坛规定），请改用 DNS 或文件验证',
   'purchase.contact.required': '请选择联系人',
   'purchase.contact.notFound': '联系人不存在',
   'purchase.org.required': '请选择公司',
@@ -33,6 +34,7 @@ export type PurchaseServerMessageKey = keyof typeof own;
 const ownEn: Record<PurchaseServerMessageKey, string> = {
   'purchase.dcv.method': 'Unknown validation method',
   'purchase.dcv.notAllowed': 'This product does not support the {{method}} validation method',
+  'purchase.dcv.methodEnded': 'The {{method}} validation method no longer validates names from {{date}} (CA/Browser Forum rules); use DNS or file validation instead',
   'purchase.contact.required': 'Please select a contact',
   'purchase.contact.notFound': 'Contact not found',
   'purchase.org.required': 'Please select a company',

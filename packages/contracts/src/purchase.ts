@@ -72,8 +72,17 @@ export const brandOption = z.object({
   brandName: z.string(),
 });
 export type BrandOption = z.infer<typeof brandOption>;
+/** The certificate rules in force on the server's day (packages/domain cabf-rules.ts), for the order screen's note. */
+export const rulesToday = z.object({
+  on: z.string().describe('YYYY-MM-DD: the day (UTC) the server\'s clock is on; the console reads the rules table for this day'),
+  tlsMaxValidityDays: z.number().int().describe('the longest a TLS certificate signed today may be valid'),
+  nextChange: z.object({ from: z.string(), tlsMaxValidityDays: z.number().int() }).nullable().describe('the next step of the TLS limit, if one is set'),
+  validityNote: z.string().describe('the order screen\'s note in the caller\'s language'),
+  emailMethodsEndOn: z.string().nullable().describe('YYYY-MM-DD from which the e-mail methods no longer validate a name (SC-090)'),
+});
 export const productsAnswer = listAnswer(product).extend({
   brands: z.array(brandOption).describe('brands of the visible products, in the preferred order'),
+  rules: rulesToday,
 });
 
 // --- saved validation e-mails

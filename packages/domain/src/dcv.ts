@@ -2,6 +2,7 @@
 import { emailPattern } from './account.ts';
 import { isWildcardName, isWildcardProduct } from './domain-names.ts';
 import { isIpProduct } from './product-types.ts';
+import { dcvReuseDays, endDate, reuseLapsesAt, ruleOn, validationMethodAllowed, type BrMethod } from './cabf-rules.ts';
 import type { PurchaseMessageKey } from './purchase-messages.ts';
 
 export const dcvMethods = ['dns', 'dns_txt', 'file', 'email', 'email_dns'] as const;
@@ -52,18 +53,47 @@ export function validatesWildcard(p: { names: readonly string[]; wildcardSwitch?
   return p.names.some(isWildcardName);
 }
 
+/** The Baseline Requirements method each of ours is: the dated table (cabf-rules.ts) says until when each may validate a name. */
+export const brMethodOf: Record<DcvMethod, BrMethod> = { dns: '3.2.2.4.7', dns_txt: '3.2.2.4.7', file: '3.2.2.4.18', email: '3.2.2.4.4', email_dns: '3.2.2.4.14' };
+
+/** Whether the method may validate a domain name on the date (a mailbox name of S/MIME is not a BR 3.2.2.4 method). */
+export function dcvMethodAllowedOn(method: DcvMethod, date: Date | string): boolean {
+  return ruleOn(validationMethodAllowed[brMethodOf[method]], date);
+}
+
+/** The first day the method no longer validates a domain name (YYYY-MM-DD), or null when no end is set. */
+export function dcvMethodEndsOn(method: string): string | null {
+  return isDcvMethod(method) ? endDate(validationMethodAllowed[brMethodOf[method]]) : null;
+}
+
 /**
- * The methods to offer in the selector. A wildcard cannot be validated by file (CA/B Baseline Requirements
- * 3.2.2.4.18 covers only the exact host); an IP product only by file.
+ * When a name's validation stops being reusable: the DCV reuse rule of the rules table, ended early by its method's
+ * end (a validation by a method that no longer validates is not reused either). A mailbox (S/MIME) is not a BR
+ * 3.2.2.4 domain method, so only the reuse period applies to it.
  */
-export function dcvMethodsFor(p: { brand: string; productType: string; certType: string; wildcard?: boolean }): DcvMethod[] {
+export function validationLapsesAt(p: { method: string; name: string; validatedAt: Date | string }): Date {
+  const until = p.name.includes('@') ? null : dcvMethodEndsOn(p.method);
+  return reuseLapsesAt(dcvReuseDays, new Date(p.validatedAt), until);
+}
+
+/** Whether a name's validation may be reused on a date (the same rule as validationLapsesAt). */
+export function validationReusableOn(p: { method: string; name: string; validatedAt: Date | string }, on: Date): boolean {
+  return on.getTime() < validationLapsesAt(p).getTime();
+}
+
+/**
+ * The methods to offer in the selector on a date. A wildcard cannot be validated by file (CA/B Baseline
+ * Requirements 3.2.2.4.18 covers only the exact host); an IP product only by file; a method past its end date
+ * in the rules table is not offered.
+ */
+export function dcvMethodsFor(p: { brand: string; productType: string; certType: string; wildcard?: boolean; on: Date | string }): DcvMethod[] {
   if (isIpProduct(p.productType)) return ['file'];
   const forced = forcedDcvMethod(p);
   if (forced) return [forced];
   const methods: DcvMethod[] = ['dns', 'dns_txt'];
   if (!p.wildcard) methods.push('file');
   if (emailDcvOffered(p)) methods.push('email', 'email_dns');
-  return methods;
+  return methods.filter((m) => dcvMethodAllowedOn(m, p.on));
 }
 
 /** What a passed validation proves, kept for reuse by later orders: a file its own host, the other methods the base domain. */

@@ -16,7 +16,7 @@ export function isProductType(v: string): v is ProductType {
   return (productTypes as readonly string[]).includes(v);
 }
 
-/** TLS server certificates: the ones with domains, a DCV method and the 398-day limit. */
+/** TLS server certificates: the ones with domains, a DCV method and the TLS validity limit of the rules table (cabf-rules.ts). */
 export const sslProductTypes: readonly ProductType[] = ['dv_one_ssl', 'ssl', 'wild', 'flex', 'ip_ssl', 'ip_single', 'ov', 'ev'];
 export const ipProductTypes: readonly ProductType[] = ['ip_ssl', 'ip_single'];
 /** Products whose order carries domain names (VMC is validated for a domain but is not a TLS certificate). */

@@ -19,7 +19,8 @@ const zh = {
   'purchase.domain.evNoWildcard': 'EV证书不支持通配符',
   'purchase.domain.vmcUnsupported': 'VMC证书不支持通配符域名和IP地址',
   'purchase.domain.tooMany': '此产品最多支持{{max}}个域名',
-  'purchase.term.note398': 'SSL/TLS证书有效期最长为13个月（398天），多年期套餐需在证书到期前重新签发',
+  'purchase.term.validityNote': 'SSL/TLS 证书有效期最长为 {{days}} 天（{{nextDate}} 起为 {{nextDays}} 天），多年期套餐在有效期内自动重签',
+  'purchase.term.validityNoteLast': 'SSL/TLS 证书有效期最长为 {{days}} 天，多年期套餐在有效期内自动重签',
   'purchase.term.days': '{{n}}天',
   'purchase.term.years': '{{n}}年',
   'purchase.batch.tooMany': '一次最多可提交500个订单',
@@ -64,8 +65,9 @@ const en: Record<PurchaseMessageKey, string> = {
   'purchase.domain.evNoWildcard': 'EV certificates do not support wildcard',
   'purchase.domain.vmcUnsupported': 'VMC certificates support neither wildcard domains nor IP addresses',
   'purchase.domain.tooMany': 'This product supports at most {{max}} domains',
-  'purchase.term.note398':
-    'SSL/TLS certificates are valid for at most 13 months (398 days); multi-year plans need reissuing before expiry',
+  'purchase.term.validityNote':
+    'SSL/TLS certificates are valid for at most {{days}} days ({{nextDays}} days from {{nextDate}}); multi-year plans are reissued automatically within the plan',
+  'purchase.term.validityNoteLast': 'SSL/TLS certificates are valid for at most {{days}} days; multi-year plans are reissued automatically within the plan',
   'purchase.term.days': '{{n}} days',
   'purchase.term.years': '{{n}} years',
   'purchase.batch.tooMany': 'At most 500 orders can be submitted at once',

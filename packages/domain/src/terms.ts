@@ -1,13 +1,13 @@
 /** Terms, validity display and the business constants of document 01 §5 "Term" and §9. */
 import { isSslProduct } from './product-types.ts';
+import { nextStep, ruleOn, tlsMaxValidityDays } from './cabf-rules.ts';
+import type { PurchaseMessageKey } from './purchase-messages.ts';
 
 /** The term value of the free 90-day products. */
 export const freeTermDays = 90;
 /** Choices shown never go past 3 years, whatever a product's maxYear (§5, §9). */
 export const maxDisplayYears = 3;
 export const daysPerYear = 365;
-/** The longest an SSL/TLS certificate may be valid (CA/B BR 6.3.2). */
-export const maxSslValidityDays = 398;
 
 export const maxBatchOrders = 500;
 /** More certificates than this in one submission are created one request at a time, with progress (§4). */
@@ -58,7 +58,19 @@ export function formatValidity(validity: number): Validity {
   return { value: validity, unit: validity > 6 ? 'day' : 'year' };
 }
 
-/** The 13-month note shows for SSL products when the term is neither 1 year nor 90 days (§5). */
-export function needs398Note(productType: string, term: number): boolean {
-  return isSslProduct(productType) && term !== 1 && term !== freeTermDays;
+/**
+ * The validity note shows for SSL products whose term is longer than one certificate may be on the day (§5, as
+ * amended by issue 43): a 1-year term too since 2026-03-15, and the 90-day term once the limit falls below 90 days.
+ */
+export function needsValidityNote(productType: string, term: number, on: Date | string): boolean {
+  return isSslProduct(productType) && termDays(term) > ruleOn(tlsMaxValidityDays, on);
+}
+
+/** The note's text on a day: today's limit and, when one is set, the next change (the rules table's next step). */
+export function validityNote(on: Date | string): { key: PurchaseMessageKey; params: Record<string, string | number> } {
+  const days = ruleOn(tlsMaxValidityDays, on);
+  const next = nextStep(tlsMaxValidityDays, on);
+  return next
+    ? { key: 'purchase.term.validityNote', params: { days, nextDate: next.from!, nextDays: next.value } }
+    : { key: 'purchase.term.validityNoteLast', params: { days } };
 }

@@ -13,7 +13,7 @@ import { keyOptionsFor, normalizeCurve, subjectDefaultsFor, validateKeyParams } 
 import { priceFor, pricePlaceholder, sumPrices } from '../src/pricing.ts';
 import { hasDomains, needsContact, needsOrganization, productTypes, showsDcvMethod } from '../src/product-types.ts';
 import { purchaseMessages } from '../src/purchase-messages.ts';
-import { formatValidity, isValidTerm, needs398Note, termChoices, termDays } from '../src/terms.ts';
+import { formatValidity, isValidTerm, needsValidityNote, termChoices, termDays } from '../src/terms.ts';
 
 const runs = { numRuns: 300 };
 /** A key both languages word. */
@@ -91,7 +91,7 @@ describe('random input never throws', () => {
         expect(isValidTerm(term, maxYear, free)).toBe(choices.includes(term));
         formatValidity(term);
         termDays(term);
-        expect(typeof needs398Note(pt, term)).toBe('boolean');
+        expect(typeof needsValidityNote(pt, term, '2026-12-07')).toBe('boolean');
       }),
       runs,
     );
@@ -142,7 +142,7 @@ describe('random input never throws', () => {
     fc.assert(
       fc.property(brand, fc.constantFrom('ssl', 'wild', 'flex', 'ov', 'ev', 'dv_one_ssl', 'ip_ssl', 'ip_single'), fc.constantFrom('DV', 'OV', 'EV'), fc.boolean(), (b, pt, ct, wildcard) => {
         const p = { brand: b, productType: pt, certType: ct, wildcard };
-        const offered = dcvMethodsFor(p);
+        const offered = dcvMethodsFor({ ...p, on: '2026-12-07' });
         expect(offered).toContain(defaultDcvMethod(p));
         const forced = forcedDcvMethod(p);
         if (forced && !['ip_ssl', 'ip_single'].includes(pt)) expect(offered).toEqual([forced]);
@@ -159,7 +159,7 @@ describe('random input never throws', () => {
       fc.property(brand, fc.constantFrom('ssl', 'wild', 'flex', 'ov', 'ev', 'dv_one_ssl'), fc.constantFrom('DV', 'OV', 'EV'), fc.array(nameish, { maxLength: 5 }), fc.boolean(), (b, pt, ct, names, sw) => {
         const wildcard = validatesWildcard({ names, wildcardSwitch: sw, productType: pt });
         expect(wildcard).toBe(sw || pt === 'wild' || names.some(isWildcardName));
-        if (wildcard) expect(dcvMethodsFor({ brand: b, productType: pt, certType: ct, wildcard })).not.toContain('file');
+        if (wildcard) expect(dcvMethodsFor({ brand: b, productType: pt, certType: ct, wildcard, on: '2026-12-07' })).not.toContain('file');
         for (const n of names) expect(isWildcardName(withWildcardPrefix(n.trim())) || n.trim() === '').toBe(true);
       }),
       runs,

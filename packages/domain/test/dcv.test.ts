@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  approverEmails, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDcvOffered, emailDnsTxtHost, forcedDcvMethod, isDcvMethod,
+  approverEmails, dcvMethodEndsOn, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDcvOffered, emailDnsTxtHost, forcedDcvMethod, isDcvMethod,
   saveEmailApplies, validateDcvEmail, isConstructedApprover, mayApproveByEmail, isDcvMailbox, provenDomain, reuseCovers, validatesWildcard,
 } from '../src/dcv.ts';
 
@@ -44,7 +44,18 @@ describe('dcvMethodsFor', () => {
     [{ brand: 'certum', productType: 'wild', certType: 'DV', wildcard: true }, ['dns_txt']],
     [{ brand: 'sectigo', productType: 'wild', certType: 'DV', wildcard: true }, ['dns']],
     [{ brand: 'bitcert', productType: 'ip_ssl', certType: 'DV' }, ['file']],
-  ])('%j → %j', (p, want) => expect(dcvMethodsFor(p)).toEqual(want));
+  ])('%j → %j', (p, want) => expect(dcvMethodsFor({ ...p, on: '2026-12-07' })).toEqual(want));
+
+  // SC-090: the e-mail methods stop validating names on 2028-03-15, by the rules table.
+  it.each([
+    ['2028-03-14', ['dns', 'dns_txt', 'file', 'email', 'email_dns']],
+    ['2028-03-15', ['dns', 'dns_txt', 'file']],
+    ['2029-03-15', ['dns', 'dns_txt', 'file']],
+  ])('on %s a digicert OV offers %j', (on, want) => expect(dcvMethodsFor({ brand: 'digicert', productType: 'ov', certType: 'OV', on })).toEqual(want));
+});
+
+describe('dcvMethodEndsOn', () => {
+  it.each([['email', '2028-03-15'], ['email_dns', '2028-03-15'], ['dns', null], ['dns_txt', null], ['file', null], ['nonsense', null]])('%s → %s', (m, want) => expect(dcvMethodEndsOn(m)).toBe(want));
 });
 
 describe('email validation', () => {
@@ -118,7 +129,7 @@ describe('validatesWildcard: one wildcard among the names rules out file validat
     [{ names: ['a.com'], productType: 'ssl', wildcardSwitch: false }, false],
   ])('%j → %s', (p, want) => {
     expect(validatesWildcard(p)).toBe(want);
-    const methods = dcvMethodsFor({ brand: 'digicert', productType: 'ssl', certType: 'DV', wildcard: validatesWildcard(p) });
+    const methods = dcvMethodsFor({ brand: 'digicert', productType: 'ssl', certType: 'DV', wildcard: validatesWildcard(p), on: '2026-12-07' });
     expect(methods.includes('file')).toBe(!want);
   });
 });

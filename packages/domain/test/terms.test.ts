@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  batchPollIntervalMs, defaultPageSize, defaultTerm, formatValidity, isValidTerm, maxBatchOrders, needs398Note, pageSizes,
+  batchPollIntervalMs, defaultPageSize, defaultTerm, formatValidity, isValidTerm, maxBatchOrders, needsValidityNote, pageSizes, validityNote,
   paymentPollIntervalMs, paymentPollMaxTimes, sequentialCreateThreshold, termChoices, termDays,
 } from '../src/terms.ts';
 
@@ -28,11 +28,25 @@ describe('termDays / formatValidity', () => {
   ])('formatValidity(%i) → %j', (v, want) => expect(formatValidity(v)).toEqual(want));
 });
 
-describe('needs398Note', () => {
+describe('needsValidityNote', () => {
   it.each([
-    ['ssl', 1, false], ['ssl', 90, false], ['ssl', 2, true], ['ov', 3, true], ['flex', 2, true], ['ip_single', 3, true],
-    ['code', 3, false], ['vmc', 2, false], ['smime', 2, false],
-  ])('%s term %i → %s', (type, term, want) => expect(needs398Note(type, term)).toBe(want));
+    ['ssl', 1, '2026-12-07', true], ['ssl', 90, '2026-12-07', false], ['ssl', 2, '2026-12-07', true], ['ov', 3, '2026-12-07', true],
+    ['flex', 2, '2026-12-07', true], ['ip_single', 3, '2026-12-07', true],
+    ['code', 3, '2026-12-07', false], ['vmc', 2, '2026-12-07', false], ['smime', 2, '2026-12-07', false],
+    // Under the 398-day rule a 1-year term fitted one certificate; under the 47-day rule the 90-day term no longer does.
+    ['ssl', 1, '2026-03-14', false], ['ssl', 1, '2026-03-15', true], ['ssl', 90, '2029-03-14', false], ['ssl', 90, '2029-03-15', true],
+  ])('%s term %i on %s → %s', (type, term, on, want) => expect(needsValidityNote(type, term, on)).toBe(want));
+});
+
+describe('validityNote', () => {
+  it.each([
+    ['2026-03-14', 'purchase.term.validityNote', { days: 398, nextDate: '2026-03-15', nextDays: 200 }],
+    ['2026-03-15', 'purchase.term.validityNote', { days: 200, nextDate: '2027-03-15', nextDays: 100 }],
+    ['2027-03-14', 'purchase.term.validityNote', { days: 200, nextDate: '2027-03-15', nextDays: 100 }],
+    ['2027-03-15', 'purchase.term.validityNote', { days: 100, nextDate: '2029-03-15', nextDays: 47 }],
+    ['2028-03-15', 'purchase.term.validityNote', { days: 100, nextDate: '2029-03-15', nextDays: 47 }],
+    ['2029-03-15', 'purchase.term.validityNoteLast', { days: 47 }],
+  ])('on %s: %s %j', (on, key, params) => expect(validityNote(on)).toEqual({ key, params }));
 });
 
 describe('constants of §9', () => {

@@ -8,6 +8,7 @@ import { crlEntryReason, type CrlReason } from '@cc/domain/revocation';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { CertificateAuthority, CertProfile, IssueRequest, IssuedCertificate } from './types.ts';
 import type { Tables } from '@cc/db/schema.gen';
+import { ruleOn, tlsLeafEku } from '@cc/domain/cabf-rules';
 
 const crypto = globalThis.crypto;
 x509.cryptoProvider.set(crypto);
@@ -31,14 +32,14 @@ export const ekuOids = {
   emailProtection: '1.3.6.1.5.5.7.3.4',
   documentSigning: '1.3.6.1.4.1.311.10.3.12',
 } as const;
-const ekuFor: Record<CertProfile, string[]> = {
-  DV: [ekuOids.serverAuth, ekuOids.clientAuth],
-  OV: [ekuOids.serverAuth, ekuOids.clientAuth],
-  EV: [ekuOids.serverAuth, ekuOids.clientAuth],
-  CODE: [ekuOids.codeSigning],
-  DOC: [ekuOids.documentSigning],
-  SMIME: [ekuOids.emailProtection, ekuOids.clientAuth],
-};
+const tlsProfiles: readonly CertProfile[] = ['DV', 'OV', 'EV'];
+/** A TLS leaf's EKU is the rules table's of the signing day (serverAuth alone since the root programmes' step); the others are fixed. */
+function ekuFor(profile: CertProfile, signedOn: Date): string[] {
+  if (tlsProfiles.includes(profile)) return ruleOn(tlsLeafEku, signedOn).map((e) => ekuOids[e]);
+  if (profile === 'CODE') return [ekuOids.codeSigning];
+  if (profile === 'DOC') return [ekuOids.documentSigning];
+  return [ekuOids.emailProtection, ekuOids.clientAuth];
+}
 
 /**
  * A serial of 128 random bits (BR 7.1 asks for at least 64), as hex of its value: the form openssl and Node print
@@ -180,6 +181,8 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
     },
 
     async issue(req: IssueRequest): Promise<IssuedCertificate> {
+      // The signing day decides the EKU; the validity the caller asks for was capped for the same day (issuance/issue.ts).
+      const signedOn = now();
       const { root, intermediate } = await hierarchyOf(req.brand);
       const csr = new x509.Pkcs10CertificateRequest(req.csrPem);
       const publicKey = csr.publicKey;
@@ -210,7 +213,7 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
       const extensions: x509.Extension[] = [
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(usage, true),
-        new x509.ExtendedKeyUsageExtension(ekuFor[req.profile], false),
+        new x509.ExtendedKeyUsageExtension(ekuFor(req.profile, signedOn), false),
         new x509.CertificatePolicyExtension(policyOids[req.profile], false),
         await x509.SubjectKeyIdentifierExtension.create(publicKey),
         await x509.AuthorityKeyIdentifierExtension.create(intermediate.cert.publicKey),

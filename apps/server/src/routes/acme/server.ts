@@ -243,7 +243,7 @@ export const acmeServerRoutes: FastifyPluginAsync = async (app: FastifyInstance)
   });
 
   app.get<{ Params: Params }>('/acme/:productNo/renewal-info/:certId', { schema: { hide: true } }, async (request, reply) => {
-    const info = await renewalInfo(app.db, request.params.certId ?? '', new Date());
+    const info = await renewalInfo(app.db, request.params.certId ?? '', app.clock.now());
     reply.header('retry-after', '21600');
     return info;
   });

@@ -24,9 +24,8 @@ import {
   resendAnswer,
   validatedDomainsAnswer,
   validatedDomainsQuery,
-  validationReuseDays,
 } from '@cc/contracts/orders';
-import { dcvMethods, type DcvMethod } from '@cc/domain/dcv';
+import { dcvMethodAllowedOn, dcvMethods, validationLapsesAt, type DcvMethod } from '@cc/domain/dcv';
 import { ok } from '../../lib/envelope.ts';
 import { RuleError, said } from '../../services/purchase/rule-error.ts';
 import { likePattern, pageOffset } from '../../services/purchase/paging.ts';
@@ -39,7 +38,6 @@ import { checkDomain } from '../../services/dcv/checks.ts';
 import { newDcvValues } from '../../services/dcv/values.ts';
 import { myOrder, tags } from './common.ts';
 
-const day = 86400_000;
 
 /** Cancel, remark, resubmit, names, and domain control validation of the caller's orders. */
 export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -188,7 +186,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const domains = await Promise.all(
         rows.map(async (r) => {
-          if (r.status === 'validated') return { domain: r.domain, detected: r.method, validated: true, lapsesAt: r.validated_at ? new Date(new Date(r.validated_at).getTime() + validationReuseDays * day).toISOString() : null };
+          if (r.status === 'validated') return { domain: r.domain, detected: r.method, validated: true, lapsesAt: r.validated_at ? validationLapsesAt({ method: r.method, name: r.domain, validatedAt: r.validated_at }).toISOString() : null };
           const res = await checkDomain(r, { dns: ctx.dns, httpPort: app.config.DCV_HTTP_PORT });
           return { domain: r.domain, detected: res.ok ? r.method : null, validated: false, lapsesAt: null };
         }),
@@ -203,11 +201,12 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const validatedList = async (accountId: number, orgId: number | null, q: z.infer<typeof validatedDomainsQuery>) => {
-    const params: unknown[] = [accountId, orgId, q.domain ? likePattern(q.domain) : null, q.limit, pageOffset(q)];
+    // expires_at holds the lapse the rules table gives (written with the validation, refreshed daily); the clock's time decides.
+    const params: unknown[] = [accountId, orgId, q.domain ? likePattern(q.domain) : null, q.limit, pageOffset(q), ctx.now()];
     const rows = await app.db.query<{ id: number; domain: string; method: string; org_id: number | null; order_no: string | null; validated_at: Date; expires_at: Date; total: number }>(
       `SELECT v.id, v.domain, v.method, v.org_id, o.order_no, v.validated_at, v.expires_at, count(*) OVER ()::int AS total
          FROM validated_domains v LEFT JOIN orders o ON o.id = v.order_id
-        WHERE v.account_id = $1 AND ($2::int IS NULL OR v.org_id = $2) AND ($3::text IS NULL OR v.domain ILIKE $3) AND v.expires_at > now()
+        WHERE v.account_id = $1 AND ($2::int IS NULL OR v.org_id = $2) AND ($3::text IS NULL OR v.domain ILIKE $3) AND v.expires_at > $6
         ORDER BY v.domain LIMIT $4 OFFSET $5`,
       params,
     );
@@ -244,11 +243,14 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
   }, async (request) => {
-    const reuse = await reusableValidations(app.db, { account_id: request.account.id, org_id: null, product_type: 'ssl', cert_type: 'DV' }, request.body.domains, ctx.now());
+    const now = ctx.now();
+    const reuse = await reusableValidations(app.db, { account_id: request.account.id, org_id: null, product_type: 'ssl', cert_type: 'DV' }, request.body.domains, now);
+    // The methods that still validate a name today (the rules table ends the e-mail ones).
+    const methods = dcvMethods.filter((m) => dcvMethodAllowedOn(m, now));
     return ok({
       domains: request.body.domains.map((d) => {
         const r = reuse.get(d);
-        return { domain: d, validated: !!r, lapsesAt: r ? r.expiresAt.toISOString() : null, methods: [...dcvMethods], suggestedTxtValue: newDcvValues('dns_txt').value };
+        return { domain: d, validated: !!r, lapsesAt: r ? r.expiresAt.toISOString() : null, methods, suggestedTxtValue: newDcvValues('dns_txt').value };
       }),
     });
   });

@@ -24,7 +24,7 @@ export const orderReSignRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Re-sign an issued order: reSignStatus 5004 and reSignPriceDiff',
       description:
-        'With a zero difference the order goes straight back through validation (names validated within 398 days are reused) and a new certificate is issued. Otherwise it waits for POST /v1/orders/pay with aim reSign, which sets the order\'s re_sign_paid_at. The current certificate stays downloadable until the new one replaces it.',
+        'With a zero difference the order goes straight back through validation (names whose validation is still reusable by the rules table are reused) and a new certificate is issued. Otherwise it waits for POST /v1/orders/pay with aim reSign, which sets the order\'s re_sign_paid_at. The current certificate stays downloadable until the new one replaces it.',
       body: reSignBody,
       response: { 200: envelope(reSignAnswer) },
     },

@@ -39,8 +39,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     // The orders record who ordered and in which department (what members of other departments will not see).
     const m = request.account.member;
     const by = { memberId: m?.id ?? null, deptId: m?.deptId ?? null, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-    if (!body.partial) return (await createOrders({ db: app.db, box, by }, accountId, product, body)).join(',');
-    const r = await createOrdersPartial({ db: app.db, box, by }, accountId, product, body);
+    if (!body.partial) return (await createOrders({ db: app.db, box, by, now: () => app.clock.now() }, accountId, product, body)).join(',');
+    const r = await createOrdersPartial({ db: app.db, box, by, now: () => app.clock.now() }, accountId, product, body);
     return {
       created: r.created,
       failed: r.failed.map((f) => ({ index: f.index, commonName: f.commonName, errors: { [f.field]: translate(locale, f.said.key, f.said.params) } })),

@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@cc/contracts/envelope';
 import { productsAnswer, productsQuery } from '@cc/contracts/purchase';
 import { brandOptions } from '@cc/domain/pricing';
+import { translate, type Locale } from '@cc/contracts/messages';
+import { nextStep, ruleOn, tlsMaxValidityDays } from '@cc/domain/cabf-rules';
+import { dcvMethodEndsOn } from '@cc/domain/dcv';
+import { validityNote } from '@cc/domain/terms';
 import { ok } from '../../lib/envelope.ts';
 import { listVisibleProducts } from '../../services/purchase/products.ts';
 
@@ -18,6 +22,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const all = await listVisibleProducts(app.db);
     const { limit, offset } = request.query;
-    return ok({ data: all.slice((offset - 1) * limit, offset * limit), total: all.length, brands: brandOptions(all).options });
+    return ok({ data: all.slice((offset - 1) * limit, offset * limit), total: all.length, brands: brandOptions(all).options, rules: rulesToday(app.clock.now(), request.locale) });
   });
 };
+
+/** What the rules table says on the clock's day, for the order screen (its note, and which methods end when). */
+export function rulesToday(now: Date, locale: Locale) {
+  const next = nextStep(tlsMaxValidityDays, now);
+  const note = validityNote(now);
+  return {
+    on: now.toISOString().slice(0, 10),
+    tlsMaxValidityDays: ruleOn(tlsMaxValidityDays, now),
+    nextChange: next ? { from: next.from!, tlsMaxValidityDays: next.value } : null,
+    validityNote: translate(locale, note.key, note.params),
+    emailMethodsEndOn: dcvMethodEndsOn('email'),
+  };
+}

@@ -28,7 +28,7 @@ export const calendarSources: Record<CalendarKind, Source> = {
     );
     return rows.map((r) => ({ kind: 'certificate', date: new Date(r.not_after).toISOString(), name: r.common_name, ref: r.order_no, link: orderLink(r.order_no), auto: r.auto }));
   },
-  // Domain validations whose reuse period (398 days) ends: the next order for the name validates again.
+  // Domain validations whose reuse period ends (expires_at: the lapse the rules table gives): the next order for the name validates again.
   validation: async (q, who, from, to) => {
     if (who.depts !== null) return [];
     const rows = await q.query<{ domain: string; expires_at: Date; order_no: string | null }>(

@@ -2,9 +2,10 @@ import { dcvSyncJob, removeDcvRecords, requestDcvRecords } from '../dns/dcv-auto
 import { eachInParallel } from '../../lib/in-parallel.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '@cc/db/client';
-import { orderStatus, validationReuseDays } from '@cc/contracts/orders';
+import { orderStatus } from '@cc/contracts/orders';
+import { dcvReuseDays, reuseCutoff } from '@cc/domain/cabf-rules';
 import { translate } from '@cc/contracts/messages';
-import { dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, isDcvMailbox, isDcvMethod, mayApproveByEmail, provenDomain, reuseCovers, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
+import { dcvMethodAllowedOn, dcvMethodEndsOn, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, isDcvMailbox, isDcvMethod, mayApproveByEmail, provenDomain, reuseCovers, validatesWildcard, validationLapsesAt, type DcvMethod } from '@cc/domain/dcv';
 import { hasDomains, needsOrganization } from '@cc/domain/product-types';
 import { queueInform } from '../account/inform-events.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -58,21 +59,26 @@ export interface Reuse {
 }
 
 /**
- * Validations this account (and company) may reuse for the names: an exact match, or for DNS and e-mail methods
- * a validated parent domain (the Authorization Domain Name of BR 3.2.2.4); a file validates its own host only.
+ * Validations this account (and company) may reuse for the names on `now` (the clock's day, which the rules table
+ * reads: the reuse period of that day and the method's end): an exact match, or for DNS and e-mail methods a
+ * validated parent domain (the Authorization Domain Name of BR 3.2.2.4); a file validates its own host only.
  */
 export async function reusableValidations(q: Queryable, o: Pick<DcvOrder, 'account_id' | 'org_id' | 'product_type' | 'cert_type'>, names: string[], now: Date): Promise<Map<string, Reuse>> {
   const company = perCompany(o);
-  const rows = await q.query<{ domain: string; method: string; validated_at: Date; expires_at: Date }>(
-    `SELECT domain, method, validated_at, expires_at FROM validated_domains
-      WHERE account_id = $1 AND expires_at > $2 AND ($3::boolean = false OR org_id = $4)`,
-    [o.account_id, now, company, o.org_id],
+  const rows = await q.query<{ domain: string; method: string; validated_at: Date }>(
+    `SELECT domain, method, validated_at FROM validated_domains
+      WHERE account_id = $1 AND validated_at > $2 AND ($3::boolean = false OR org_id = $4)`,
+    [o.account_id, reuseCutoff(dcvReuseDays, now), company, o.org_id],
   );
+  const usable = rows.flatMap((r) => {
+    const expiresAt = validationLapsesAt({ method: r.method, name: r.domain, validatedAt: r.validated_at });
+    return expiresAt > now ? [{ ...r, expiresAt }] : [];
+  });
   const out = new Map<string, Reuse>();
   for (const name of names) {
     let best: Reuse | undefined;
-    for (const r of rows) {
-      if (reuseCovers(r, name) && (!best || new Date(r.expires_at) > best.expiresAt)) best = { validatedAt: new Date(r.validated_at), expiresAt: new Date(r.expires_at) };
+    for (const r of usable) {
+      if (reuseCovers(r, name) && (!best || r.expiresAt > best.expiresAt)) best = { validatedAt: new Date(r.validated_at), expiresAt: r.expiresAt };
     }
     if (best) out.set(name, best);
   }
@@ -266,7 +272,7 @@ async function markValidated(q: Queryable, o: DcvOrder, row: Pick<PendingRow, 'i
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (account_id, COALESCE(org_id, 0), domain) DO UPDATE SET method = EXCLUDED.method, order_id = EXCLUDED.order_id,
        validated_at = EXCLUDED.validated_at, expires_at = EXCLUDED.expires_at`,
-    [o.account_id, o.org_id, stored, row.method, o.id, now, new Date(now.getTime() + validationReuseDays * day)],
+    [o.account_id, o.org_id, stored, row.method, o.id, now, validationLapsesAt({ method: row.method, name: stored, validatedAt: now })],
   );
   await addEvent(q, o.id, 'domain_validated', { domain: row.domain, method: row.method });
   return true;
@@ -489,6 +495,7 @@ export async function changeMethod(ctx: OrdersContext, o: DcvOrder, method: DcvM
   if (o.order_status !== orderStatus.awaitingValidation) throw new RuleError('INVALID_INPUT', said('orders.notAwaitingValidation'));
   if (await acmeFor(ctx, ctx.db, o.id)) throw new RuleError('INVALID_INPUT', said('acme.dcv.methodFixed'));
   if (!o.validation_started_at) await startValidation(ctx, o.id);
+  const now = ctx.now();
   const emailFamily = method === 'email' || method === 'email_dns';
   const given = (email ?? o.dcv_email).trim();
   if (emailFamily && !given) throw new RuleError('INVALID_INPUT', said('orders.dcv.emailRequired'), { email: said('orders.dcv.emailRequired') });
@@ -504,7 +511,9 @@ export async function changeMethod(ctx: OrdersContext, o: DcvOrder, method: DcvM
     const out: ApprovalMail[] = [];
     for (const t of targets) {
       // An S/MIME order validates the mailbox itself: only a mail to it proves control of it.
-      const allowed: DcvMethod[] = t.domain.includes('@') ? ['email'] : dcvMethodsFor({ brand: o.brand, productType: o.product_type, certType: o.cert_type, wildcard: validatesWildcard({ names: [t.domain] }) });
+      const allowed: DcvMethod[] = t.domain.includes('@') ? ['email'] : dcvMethodsFor({ brand: o.brand, productType: o.product_type, certType: o.cert_type, wildcard: validatesWildcard({ names: [t.domain] }), on: now });
+      const ended = t.domain.includes('@') ? null : dcvMethodEndsOn(m);
+      if (ended && !dcvMethodAllowedOn(m, now)) throw new RuleError('INVALID_INPUT', said('purchase.dcv.methodEnded', { method: m, date: ended }), { dcvMethod: said('purchase.dcv.methodEnded', { method: m, date: ended }) });
       if (!allowed.includes(m)) throw new RuleError('INVALID_INPUT', said('purchase.dcv.notAllowed', { method: m }), { dcvMethod: said('purchase.dcv.notAllowed', { method: m }) });
       const v = newDcvValues(m);
       const to = mailbox ? mailboxFor(m, mailbox, t.domain) : '';

@@ -1,6 +1,7 @@
 import { toAscii, nameKind } from '@cc/domain/domain-names';
 import { isSslProduct } from '@cc/domain/product-types';
-import { maxSslValidityDays, termDays } from '@cc/domain/terms';
+import { termDays } from '@cc/domain/terms';
+import { codeSigningMaxValidityDays, ruleOn, smimeMaxValidityDays, tlsMaxValidityDays } from '@cc/domain/cabf-rules';
 import { orderStatus } from '@cc/contracts/orders';
 import type { CertProfile, IssueRequest, SubjectInfo } from '../../adapters/ca/types.ts';
 import type { JobOutcome } from '../jobs/queue.ts';
@@ -116,13 +117,13 @@ export function requestFor(o: IssueRow, validity: { notBefore: Date; notAfter: D
 }
 
 /**
- * The longest certificate each kind may have: TLS 398 days (BR 6.3.2), code signing 460 (CS BR 6.3.2),
- * S/MIME 825 (S/MIME BR 6.3.2). Longer plans are covered by reissues within the plan (renewal.reissue).
+ * The longest certificate each kind may have when signed on `on`, by the rules table (TLS by BR 6.3.2 as SC-081v3
+ * steps it down, code signing and S/MIME by their own rows). Longer plans are covered by reissues within the plan.
  */
-function maxValidityDays(productType: string): number | null {
-  if (isSslProduct(productType)) return maxSslValidityDays;
-  if (productType === 'code') return 460;
-  if (productType === 'smime' || productType === 'email') return 825;
+export function maxValidityDays(productType: string, on: Date): number | null {
+  if (isSslProduct(productType)) return ruleOn(tlsMaxValidityDays, on);
+  if (productType === 'code') return ruleOn(codeSigningMaxValidityDays, on);
+  if (productType === 'smime' || productType === 'email') return ruleOn(smimeMaxValidityDays, on);
   return null;
 }
 
@@ -135,7 +136,7 @@ export function validityFor(o: Pick<IssueRow, 'product_type' | 'validity' | 'pai
   const planStart = new Date(o.paid_at ?? o.created_at ?? now);
   const planEndsAt = o.plan_ends_at ? new Date(o.plan_ends_at) : new Date(Math.max(planStart.getTime(), notBefore.getTime() - day) + termDays(o.validity) * day);
   let end = planEndsAt.getTime();
-  const cap = maxValidityDays(o.product_type);
+  const cap = maxValidityDays(o.product_type, notBefore);
   if (cap) end = Math.min(end, notBefore.getTime() + cap * day);
   // A plan started long before (late validation) still gets at least a day's certificate.
   end = Math.max(end, notBefore.getTime() + day);

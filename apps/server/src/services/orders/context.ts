@@ -33,9 +33,10 @@ export function ordersContext(app: FastifyInstance): OrdersContext {
       messenger: app.messenger,
       box,
       dns: createDnsLookup(app.config.DNS_RESOLVER),
-      ca: createBuiltinCa({ db: app.db, box, baseUrl, ctSubmit: (chain) => submitChain(app.db, box, chain, 'x509', true) }),
+      ca: createBuiltinCa({ db: app.db, box, baseUrl, now: () => app.clock.now(), ctSubmit: (chain) => submitChain(app.db, box, chain, 'x509', true) }),
       baseUrl,
-      now: () => new Date(),
+      // The product's clock (lib/clock.ts): validity by the signing day, DCV reuse, the methods offered, plan reissues.
+      now: () => app.clock.now(),
     };
     contexts.set(app.db, ctx);
   }

@@ -6,13 +6,12 @@ import {
   orderStatus,
   orderStatuses,
   reSignStatus,
-  validationReuseDays,
   type DomainDcvState,
   type OrderDetail,
   type OrderListItem,
   type OrderListQuery,
 } from '@cc/contracts/orders';
-import { isDcvMethod } from '@cc/domain/dcv';
+import { dcvMethodEndsOn, isDcvMethod, validationLapsesAt } from '@cc/domain/dcv';
 import { formatValidity, termDays } from '@cc/domain/terms';
 import { productNameFor } from '@cc/domain/product-name';
 import type { Said } from '../../lib/app-error.ts';
@@ -237,7 +236,8 @@ export async function domainStates(db: Queryable, orderId: number, locale: Local
         reused: r.reused,
         checkedAt: iso(r.checked_at),
         validatedAt: iso(r.validated_at),
-        lapsesAt: r.validated_at ? iso(new Date(new Date(r.validated_at).getTime() + validationReuseDays * day)) : null,
+        lapsesAt: r.validated_at ? iso(validationLapsesAt({ method: r.method, name: r.domain, validatedAt: r.validated_at })) : null,
+        methodEndsOn: r.domain.includes('@') ? null : dcvMethodEndsOn(r.method),
         emailSentAt: iso(r.email_sent_at),
         lastError: r.status === 'pending' ? saidText(locale, r.last_error) : '',
         instructions: instructionsFor({ domain: r.domain, method: r.method, token: r.token, value: r.value, email: r.email }, httpPort),
@@ -301,6 +301,7 @@ export async function orderDetail(db: Queryable, r: OrderRow, locale: Locale, ht
     csr: r.csr,
     hasKey: r.has_key,
     domains,
+    rulesOn: now.toISOString().slice(0, 10),
     contact: contact ?? null,
     company: company ?? null,
     timeline,

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '@cc/db/client';
 import type { CreateOrderBody, Product, SslCertInput } from '@cc/contracts/purchase';
-import { approverBase, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandardMailbox, saveEmailApplies, validateDcvEmail, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
+import { approverBase, dcvMethodAllowedOn, dcvMethodEndsOn, dcvMethodsFor, defaultDcvMethod, emailDcvMode, isStandardMailbox, saveEmailApplies, validateDcvEmail, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { billedNames, toAscii, validateOrders, withWildcardPrefix, type DomainCheckResult } from '@cc/domain/domain-names';
 import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
 import { discountFor, discounted, noDiscount, packageCover, priceFor, type DiscountRule } from '@cc/domain/pricing';
@@ -215,7 +215,8 @@ function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBo
   let saveEmail: string | null = null;
   if (hasDomains(product.productType)) {
     const wildcard = validatesWildcard({ names: [cn, ...domains], wildcardSwitch: body.wildcard, productType: product.productType });
-    const p = { brand: product.brand, productType: product.productType, certType: product.certType, wildcard };
+    const on = (deps.now ?? (() => new Date()))();
+    const p = { brand: product.brand, productType: product.productType, certType: product.certType, wildcard, on };
     let method: DcvMethod = body.dcvMethod ?? body.dcvEmail?.dcvMethod ?? defaultDcvMethod(p);
     if (method === 'email' || method === 'email_dns') {
       const mailbox = (cert.emailDnsEmail || body.dcvEmail?.email || '').trim();
@@ -226,6 +227,8 @@ function checkCert(deps: CreateOrdersDeps, product: Product, body: CreateOrderBo
       dcvEmail = isStandardMailbox(mailbox) ? `${mailbox.toLowerCase()}@${approverBase(cn)}` : mailbox.toLowerCase();
       if (saving && saveEmailApplies(mailbox, cn)) saveEmail = dcvEmail;
     }
+    const ended = dcvMethodEndsOn(method);
+    if (ended && !dcvMethodAllowedOn(method, on)) return bad('dcvMethod', said('purchase.dcv.methodEnded', { method, date: ended }));
     if (!dcvMethodsFor(p).includes(method)) return bad('dcvMethod', said('purchase.dcv.notAllowed', { method }));
     dcvMethod = method;
   }

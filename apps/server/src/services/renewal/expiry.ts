@@ -19,7 +19,7 @@ export const reissueWithinDays = 30;
 
 /**
  * A plan "goes on" past the certificate when it ends more than a day after it (certificates end a second
- * before the plan, or earlier when 398 days cut them short).
+ * before the plan, or earlier when the TLS validity limit of the signing day cuts them short).
  */
 const planGoesOn = `o.plan_ends_at IS NOT NULL AND o.plan_ends_at > o.not_after + interval '1 day'`;
 

@@ -256,7 +256,7 @@ function ChangeDcvDialog({ order, target, onClose }: { order: OrderDetail; targe
   const [emailError, setEmailError] = useState('');
   const names: DomainDcvState[] = target.domain ? order.domains.filter((d) => d.domain === target.domain) : order.domains.filter((d) => d.status === 'pending');
   const wildcard = validatesWildcard({ names: names.map((d) => d.domain) });
-  const methods = dcvMethodsFor({ brand: order.brand, productType: order.productType, certType: order.certType, wildcard });
+  const methods = dcvMethodsFor({ brand: order.brand, productType: order.productType, certType: order.certType, wildcard, on: order.rulesOn });
 
   const submit = async () => {
     if (isEmailMethod(method)) {

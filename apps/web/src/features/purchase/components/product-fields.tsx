@@ -6,7 +6,7 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import type { BrandOption } from '@cc/domain/pricing';
 import { productNameFor } from '@cc/domain/product-name';
-import { formatValidity, needs398Note } from '@cc/domain/terms';
+import { formatValidity, needsValidityNote, validityNote } from '@cc/domain/terms';
 import type { ProductsAnswer } from '../../../lib/api/get-products.ts';
 import { usePurchaseT } from '../i18n.ts';
 import { fieldStatus } from './field-status.tsx';
@@ -35,6 +35,14 @@ export interface ProductFieldsProps {
   onCertType: (certType: string) => void;
   onProduct: (productNo: string) => void;
   onTerm: (term: number) => void;
+  /** The server's day (YYYY-MM-DD): the validity note reads the rules table for it. */
+  rulesOn: string;
+}
+
+/** Today's longest TLS validity and the next change (the rules table), as an alert the screen reader announces. */
+function ValidityNote({ msg, on }: { msg: (key: string, params?: Record<string, string | number>) => string; on: string }) {
+  const note = validityNote(on);
+  return <Alert style={{ marginTop: 8 }} type="info" showIcon role="note" title={msg(note.key, note.params)} data-testid="validity-note" />;
 }
 
 /** Order form steps 1 to 4 (§2): brand, certificate type, product, term. */
@@ -85,7 +93,7 @@ export const ProductFields = memo(function ProductFields(p: ProductFieldsProps) 
       {/* 4. term */}
       <Form.Item label={t('buy.term')} {...fieldStatus(p.termError, 'term')}>
         <Radio.Group optionType="button" value={p.term} onChange={(e) => p.onTerm(Number(e.target.value))} options={p.terms.map((n) => ({ value: n, label: <span data-testid={`term-${n}`}>{termText(t, n)}</span> }))} />
-        {needs398Note(productType, p.term) ? <Alert style={{ marginTop: 8 }} type="info" showIcon title={msg('purchase.term.note398')} data-testid="note-398" /> : null}
+        {needsValidityNote(productType, p.term, p.rulesOn) ? <ValidityNote msg={msg} on={p.rulesOn} /> : null}
       </Form.Item>
     </>
   );

@@ -37,7 +37,14 @@ describe('domainTypeOf', () => {
 });
 
 describe('chooseDcv', () => {
-  const base = { hasProduct: true, brand: 'globalsign', productType: 'ssl', certType: 'DV', wildOn: false, orders: [], chosen: null };
+  const base = { hasProduct: true, brand: 'globalsign', productType: 'ssl', certType: 'DV', wildOn: false, orders: [], chosen: null, on: '2026-12-07' };
+
+  it('no longer offers e-mail validation from the day the rules table ends it (2028-03-15), and falls back to the default', () => {
+    expect(chooseDcv({ ...base, chosen: 'email', on: '2028-03-14' })).toMatchObject({ method: 'email' });
+    const after = chooseDcv({ ...base, chosen: 'email', on: '2028-03-15' });
+    expect(after.options).toEqual(['dns', 'dns_txt', 'file']);
+    expect(after.method).toBe('dns');
+  });
   it('no product: nothing offered, dns assumed', () => {
     expect(chooseDcv({ ...base, hasProduct: false })).toMatchObject({ options: [], method: 'dns' });
   });

@@ -23,6 +23,8 @@ export interface DcvChoiceInput {
   wildOn: boolean;
   orders: readonly Pick<PlannedOrder, 'commonName' | 'domainNames'>[];
   chosen: DcvMethod | null;
+  /** The server's day (YYYY-MM-DD, from GET /v1/products): the rules table decides which methods still validate then. */
+  on: string;
 }
 
 export interface DcvChoice {
@@ -36,7 +38,7 @@ export function chooseDcv(c: DcvChoiceInput): DcvChoice {
   // The server judges each order by all its names, so a method it would refuse (file, or anything but the forced one) is not offered.
   const wildcard = validatesWildcard({ names: c.orders.flatMap((o) => [o.commonName, ...o.domainNames]), wildcardSwitch: c.wildOn, productType: c.productType });
   const input = { brand: c.brand, productType: c.productType, certType: c.certType, wildcard };
-  const options: DcvMethod[] = c.hasProduct ? dcvMethodsFor(input).filter((m) => m !== 'email_dns') : [];
+  const options: DcvMethod[] = c.hasProduct ? dcvMethodsFor({ ...input, on: c.on }).filter((m) => m !== 'email_dns') : [];
   const fallback = c.hasProduct ? defaultDcvMethod(input) : 'dns';
   const method: DcvMethod = c.chosen && options.includes(c.chosen) ? c.chosen : options.includes(fallback) ? fallback : (options[0] ?? fallback);
   return { input, options, method };

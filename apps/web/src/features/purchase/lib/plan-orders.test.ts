@@ -99,6 +99,6 @@ describe('file validation offered for the planned names (agreement with the serv
     const plan = planOrders({ ...base, product, wildcard, commonName, extraDomains });
     expect(plan.orders.flatMap((o) => o.errors)).toEqual([]);
     const dcvWildcard = validatesWildcard({ names: plan.orders.flatMap((o) => [o.commonName, ...o.domainNames]), wildcardSwitch: wildcard, productType: product.productType });
-    expect(dcvMethodsFor({ ...product, wildcard: dcvWildcard }).includes('file')).toBe(offered);
+    expect(dcvMethodsFor({ ...product, wildcard: dcvWildcard, on: '2026-12-07' }).includes('file')).toBe(offered);
   });
 });

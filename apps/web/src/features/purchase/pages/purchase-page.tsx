@@ -121,6 +121,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   // ---- product tree: brand → certificate type → product → term (fallbacks keep every choice valid)
   const all = products.data?.data;
   const brands = products.data?.brands;
+  // The rules table is read for the server's day (its clock), not the browser's.
+  const rulesOn = products.data?.rules.on ?? new Date().toISOString().slice(0, 10);
   const chosen = useMemo(
     () => chooseProduct(all ?? [], brands ?? [], { brand: form.brand, certType: form.certType, productNo: form.productNo, term: form.term }),
     [all, brands, form.brand, form.certType, form.productNo, form.term],
@@ -167,8 +169,8 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
   const dcvShown = showsDcvMethod(productType);
   const hasProduct = product !== null;
   const dcvChoiceResolved = useMemo(
-    () => chooseDcv({ hasProduct, brand: productBrand, productType, certType: certType ?? '', wildOn, orders: plan.orders, chosen: form.dcv }),
-    [hasProduct, productBrand, productType, certType, wildOn, plan.orders, form.dcv],
+    () => chooseDcv({ hasProduct, brand: productBrand, productType, certType: certType ?? '', wildOn, orders: plan.orders, chosen: form.dcv, on: rulesOn }),
+    [hasProduct, productBrand, productType, certType, wildOn, plan.orders, form.dcv, rulesOn],
   );
   const dcv = dcvChoiceResolved.method;
   const emailFamily = dcvShown && dcv === 'email';
@@ -343,6 +345,7 @@ export default function PurchasePage({ onOrdersCreated }: PurchasePageProps) {
                 onCertType={on.certType}
                 onProduct={on.product}
                 onTerm={on.term}
+                rulesOn={rulesOn}
               />
               <DcvFields
                 dcvShown={dcvShown}
