@@ -18,7 +18,7 @@ interface Dns2Packet {
   answers: Record<string, unknown>[];
 }
 interface Dns2Module {
-  Packet: { TYPE: Record<'A' | 'TXT' | 'CNAME', number>; CLASS: { IN: number }; createResponseFromRequest(r: Dns2Packet): Dns2Packet };
+  Packet: { TYPE: Record<'A' | 'AAAA' | 'TXT' | 'CNAME', number>; CLASS: { IN: number }; createResponseFromRequest(r: Dns2Packet): Dns2Packet };
   createServer(o: { udp: boolean; handle: (req: Dns2Packet, send: (res: Dns2Packet) => void) => void }): {
     listen(o: { udp: { port: number; address: string } }): Promise<{ udp: AddressInfo }>;
     close(): Promise<void>;
