@@ -96,7 +96,8 @@ let orgId = 0;
 beforeAll(async () => {
   dns = await startDns();
   web = await startHttp();
-  stack = await startStack({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port) });
+  // The test web server is on loopback: file validation may fetch from it in tests only.
+  stack = await startStack({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port), REPORT_ALLOW_PRIVATE: 'on' });
   token = await signUpThroughApi(stack.baseUrl, email, password);
   // Test setup: money on the balance, so the orders below are paid the ordinary way.
   await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [email]);

@@ -82,7 +82,10 @@ const envSchema = z.object({
   CF_API_BASE: z.string().url().default('https://api.cloudflare.com/client/v4'),
   /** Folder of the built console; empty to serve the API only. */
   WEB_DIST: z.string().optional(),
-  /** Tests only: lets the TLS report audit private and loopback hosts (local TLS servers). */
+  /**
+   * Tests only: lets the fetches a user can aim (TLS report, discovery scans, their AIA downloads, file validation and
+   * ACME http-01) reach private and loopback hosts (the tests' local servers).
+   */
   REPORT_ALLOW_PRIVATE: z.enum(['on', 'off']).default('off'),
   /** Tests only: a PEM bundle the TLS report trusts besides Node's root store (a test's own root). */
   REPORT_EXTRA_CA_FILE: z.string().optional(),

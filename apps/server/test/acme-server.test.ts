@@ -72,7 +72,8 @@ beforeAll(async () => {
   const tlsPort = await freePort();
   httpPort = await freePort();
   base = `https://127.0.0.1:${tlsPort}`;
-  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${dnsPort}`, DCV_HTTP_PORT: String(httpPort), PUBLIC_URL: base });
+  // The clients' http-01 servers listen on loopback: file validation may fetch from it in tests only.
+  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${dnsPort}`, DCV_HTTP_PORT: String(httpPort), PUBLIC_URL: base, REPORT_ALLOW_PRIVATE: 'on' });
   dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: dnsPort });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   proxy = await tlsFront(tlsPort, (t.app.server.address() as AddressInfo).port);
@@ -82,7 +83,7 @@ beforeAll(async () => {
   me = client(t.app, a.token);
   // Names the clients serve http-01 for live in a zone of another customer (so no autopilot helps): A 127.0.0.1.
   const other = client(t.app, (await newAccount(t.app)).token);
-  await zoneWithA(other, 'web.test', ['certbot', 'lego']);
+  await zoneWithA(other, 'web.test', ['certbot', 'lego', 'guarded']);
   // The zone hosted here for this customer: dns-01 with no step.
   expect((await me.post('/dm-serv/v1/dns/zones', { zone: 'hosted.test' })).body.code).toBe(200);
 }, 60_000);
@@ -267,6 +268,24 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     expect(o.status, o.body).toBe(201);
     // In a zone this customer hosts here: valid with no step.
     expect((await c.post(String(o.headers.location), '')).json.status).toBe('ready');
+  });
+
+  it('validates http-01 from public addresses only: a name on loopback fails with the reason, outside tests', async () => {
+    const o = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'guarded.web.test' }] });
+    expect(o.status, o.body).toBe(201);
+    const authzUrl = String((o.json.authorizations as string[])[0]);
+    const challenges = (await alice.post(authzUrl, '')).json.challenges as { type: string; url: string }[];
+    t.app.config.REPORT_ALLOW_PRIVATE = 'off';
+    try {
+      const answered = await alice.post(challenges.find((c) => c.type === 'http-01')!.url, {});
+      expect(answered.json.status).toBe('invalid');
+      expect(answered.json.error).toMatchObject({
+        type: 'urn:ietf:params:acme:error:dns',
+        detail: 'guarded.web.test resolves to 127.0.0.1, a private, loopback, link-local or otherwise non-public address: file validation fetches from public addresses only. Point the name at the site\'s public address, or validate by DNS',
+      });
+    } finally {
+      t.app.config.REPORT_ALLOW_PRIVATE = 'on';
+    }
   });
 
   it('refuses an order the balance cannot pay, with nothing charged and no order left behind', async () => {

@@ -21,7 +21,8 @@ const host = (tag: string) => `${tag}${seq++}.dcv-test.example`;
 beforeAll(async () => {
   dns = await startDns();
   web = await startHttp();
-  t = await startTestApp({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port), PUBLIC_URL: 'http://console.test' });
+  // The test web server is on loopback: file validation may reach it (one test below turns the switch off).
+  t = await startTestApp({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port), PUBLIC_URL: 'http://console.test', REPORT_ALLOW_PRIVATE: 'on' });
   await addProducts(t.app, Object.values(testProducts));
   me = client(t.app, (await newAccount(t.app)).token);
   other = client(t.app, (await newAccount(t.app)).token);
@@ -118,6 +119,51 @@ describe('DNS TXT and file', () => {
     expect(r.body).toMatchObject({ code: 10001, msg: 'This product does not support the file validation method' });
     const n = await me.post('/v1/orders/dcv', { orderNo, dcvMethod: 'dns_txt', domain: 'nope.example' }, { lang: 'en' });
     expect(n.body).toMatchObject({ code: 10001, msg: 'nope.example is not a name of this order' });
+  });
+});
+
+describe('file validation from internal addresses', () => {
+  it('refuses a name resolving to a private, loopback or link-local address with the reason, and fetches it only with the test switch on', async () => {
+    const cases = [
+      ['ten', ['10.0.0.5'], [], '10.0.0.5'],
+      ['link', ['169.254.169.254'], [], '169.254.169.254'],
+      ['loop', ['127.0.0.1'], [], '127.0.0.1'],
+      ['loop6', [], ['::1'], '::1'],
+      ['ula', [], ['fc00::5'], 'fc00::5'],
+      // A public IPv4 address beside an internal IPv6 one: the name is refused all the same.
+      ['mixed', ['93.184.216.34'], ['fd12:3456::1'], 'fd12:3456::1'],
+    ] as const;
+    const orders = new Map<string, { name: string; orderNo: string; ip: string }>();
+    for (const [tag, v4, v6, ip] of cases) {
+      const name = host(tag);
+      dns.setAddresses(name, [...v4], [...v6]);
+      const orderNo = await paidOrder(me, 'T-DV', { csr: await makeCsr(name), commonName: name, dcvMethod: 'file' });
+      for (const d of (await detail(orderNo)).domains) if (d.instructions.path) web.put(d.domain, d.instructions.path, d.instructions.content!);
+      orders.set(tag, { name, orderNo, ip });
+    }
+    t.app.config.REPORT_ALLOW_PRIVATE = 'off';
+    try {
+      for (const { name, orderNo, ip } of orders.values()) {
+        const v = await me.put(`/v1/orders/verifyDomains/${orderNo}`, {}, { lang: 'en' });
+        expect(v.body.code, v.body.msg).toBe(200);
+        expect((v.body.data as { domains: Domain[] }).domains.find((d) => d.domain === name)).toMatchObject({
+          status: 'pending',
+          lastError: `${name} resolves to ${ip}, a private, loopback, link-local or otherwise non-public address: file validation fetches from public addresses only. Point the name at the site's public address, or validate by DNS`,
+        });
+      }
+      const zh = await me.put(`/v1/orders/verifyDomains/${orders.get('loop')!.orderNo}`, {}, { lang: 'zh' });
+      expect((zh.body.data as { domains: Domain[] }).domains[0]!.lastError).toBe(`${orders.get('loop')!.name} 解析到内网、环回或链路本地等非公网地址 127.0.0.1：文件验证只访问公网地址，请把域名指向网站的公网地址，或改用 DNS 验证`);
+      // The background check holds to the same rule.
+      await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'dcv.check' AND status = 'pending'`);
+      await drainAll(t.app);
+      expect((await detail(orders.get('loop')!.orderNo)).orderStatus).toBe(1002);
+    } finally {
+      t.app.config.REPORT_ALLOW_PRIVATE = 'on';
+    }
+    // Tests only: the switch on, the file on the loopback web server is fetched and the name validates.
+    const loop = orders.get('loop')!;
+    const v = await me.put(`/v1/orders/verifyDomains/${loop.orderNo}`, {}, { lang: 'en' });
+    expect((v.body.data as { domains: Domain[] }).domains.find((d) => d.domain === loop.name)).toMatchObject({ status: 'validated', lastError: '' });
   });
 });
 

@@ -18,7 +18,7 @@ interface Dns2Packet {
   answers: Record<string, unknown>[];
 }
 interface Dns2Module {
-  Packet: { TYPE: Record<'A' | 'TXT' | 'CNAME', number>; CLASS: { IN: number }; createResponseFromRequest(r: Dns2Packet): Dns2Packet };
+  Packet: { TYPE: Record<'A' | 'AAAA' | 'TXT' | 'CNAME', number>; CLASS: { IN: number }; createResponseFromRequest(r: Dns2Packet): Dns2Packet };
   createServer(o: { udp: boolean; handle: (req: Dns2Packet, send: (res: Dns2Packet) => void) => void }): {
     listen(o: { udp: { port: number; address: string } }): Promise<{ udp: AddressInfo }>;
     close(): Promise<void>;
@@ -33,6 +33,9 @@ const dns2 = createRequire(import.meta.url)('dns2') as Dns2Module;
 export async function startDns() {
   const txt = new Map<string, string[]>();
   const cname = new Map<string, string>();
+  // Addresses a test gave a name; any other name is 127.0.0.1 and has no AAAA record.
+  const a = new Map<string, string[]>();
+  const aaaa = new Map<string, string[]>();
   // Which names were asked for TXT: the bench tells from it when the server's background check has looked.
   const asked = new Map<string, number>();
   const { Packet } = dns2;
@@ -43,7 +46,8 @@ export async function startDns() {
       const q = req.questions[0];
       if (q) {
         const name = q.name.toLowerCase();
-        if (q.type === Packet.TYPE.A) res.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address: '127.0.0.1' });
+        if (q.type === Packet.TYPE.A) for (const address of a.get(name) ?? ['127.0.0.1']) res.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address });
+        if (q.type === Packet.TYPE.AAAA) for (const address of aaaa.get(name) ?? []) res.answers.push({ name: q.name, type: Packet.TYPE.AAAA, class: Packet.CLASS.IN, ttl: 1, address });
         if (q.type === Packet.TYPE.TXT) {
           asked.set(name, (asked.get(name) ?? 0) + 1);
           for (const data of txt.get(name) ?? []) res.answers.push({ name: q.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data });
@@ -58,10 +62,17 @@ export async function startDns() {
     address: `127.0.0.1:${addr.udp.port}`,
     setTxt: (host: string, ...values: string[]) => txt.set(host.toLowerCase(), values),
     setCname: (host: string, target: string) => cname.set(host.toLowerCase(), target),
+    /** The name's A records (none: an empty list) instead of 127.0.0.1, and its AAAA records. */
+    setAddresses: (host: string, v4: string[], v6: string[] = []) => {
+      a.set(host.toLowerCase(), v4);
+      aaaa.set(host.toLowerCase(), v6);
+    },
     txtQueries: (host: string) => asked.get(host.toLowerCase()) ?? 0,
     clear: () => {
       txt.clear();
       cname.clear();
+      a.clear();
+      aaaa.clear();
     },
     close: () => server.close(),
   };

@@ -252,15 +252,20 @@ export function createBuiltinCa(deps: BuiltinCaDeps): CertificateAuthority & { c
      * takes the next number under the brand's row lock, so numbers grow across instances and never name two CRLs.
      */
     async crl(brand) {
+      type Row = { crl_number: string; der: Uint8Array | null; this_update: Date | null };
+      const fresh = (r: Row | undefined, at: Date) => (r?.der && r.this_update && at.getTime() - new Date(r.this_update).getTime() < crlRefreshMs ? new Uint8Array(r.der) : null);
+      const select = `SELECT crl_number::text AS crl_number, der, this_update FROM ca_crls WHERE brand = $1`;
+      // Most fetches find the CRL signed already: read without the lock, so they neither wait nor write.
+      const served = fresh((await deps.db.query<Row>(select, [brand]))[0], now());
+      if (served) return served;
       const { intermediate } = await hierarchyOf(brand);
       await deps.db.query(`INSERT INTO ca_crls (brand) VALUES ($1) ON CONFLICT (brand) DO NOTHING`, [brand]);
       return deps.db.tx(async (q) => {
-        const [cur] = await q.query<{ crl_number: string; der: Uint8Array | null; this_update: Date | null }>(
-          `SELECT crl_number::text AS crl_number, der, this_update FROM ca_crls WHERE brand = $1 FOR UPDATE`,
-          [brand],
-        );
+        const [cur] = await q.query<Row>(`${select} FOR UPDATE`, [brand]);
         const at = now();
-        if (cur?.der && cur.this_update && at.getTime() - new Date(cur.this_update).getTime() < crlRefreshMs) return new Uint8Array(cur.der);
+        // Another fetch may have signed it while this one waited for the lock.
+        const signed = fresh(cur, at);
+        if (signed) return signed;
         const number = Number(cur?.crl_number ?? 0) + 1;
         const revoked = await q.query<{ serial: string; revoked_at: Date; revocation_reason: CrlReason }>(
           `SELECT c.serial, c.revoked_at, c.revocation_reason FROM certificates c JOIN orders o ON o.id = c.order_id WHERE o.brand = $1 AND c.revoked_at IS NOT NULL ORDER BY c.revoked_at, c.id`,

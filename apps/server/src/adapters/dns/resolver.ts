@@ -12,6 +12,8 @@ export interface DnsLookup {
   txt(host: string): Promise<string[]>;
   /** IPv4 addresses of the host (an IP literal answers itself). */
   a(host: string): Promise<string[]>;
+  /** IPv6 addresses of the host (an IP literal: none, a() answers it). */
+  aaaa(host: string): Promise<string[]>;
   /** CAA properties at exactly this name (RFC 8659); empty when there are none. */
   caa?(host: string): Promise<{ critical: boolean; tag: string; value: string }[]>;
 }
@@ -45,6 +47,7 @@ export function createDnsLookup(resolverAddress: string): DnsLookup {
     cname: (host) => run(host, () => resolver.resolveCname(host)).then((r) => r.map((v) => v.toLowerCase().replace(/\.$/, ''))),
     txt: (host) => run(host, () => resolver.resolveTxt(host)).then((r) => r.map((chunks) => chunks.join(''))),
     a: (host) => (isIp(host) ? Promise.resolve([host]) : run(host, () => resolver.resolve4(host))),
+    aaaa: (host) => (isIp(host) ? Promise.resolve([]) : run(host, () => resolver.resolve6(host))),
     caa: (host) =>
       run(host, () => resolver.resolveCaa(host)).then((r) =>
         r.flatMap((c) => {

@@ -34,7 +34,7 @@ import { cancelOrders, reCommit, setDomains, setRemark } from '../../services/or
 import { domainStates, type OrderRow } from '../../services/orders/queries.ts';
 import { changeMethod, checkOrder, loadDcvOrder, resendApprovalMails, reusableValidations, setAutopilot } from '../../services/dcv/validation.ts';
 import { hostedZonesOf } from '../../services/dns/dcv-autopilot.ts';
-import { checkDomain } from '../../services/dcv/checks.ts';
+import { checkDepsOf, checkDomain } from '../../services/dcv/checks.ts';
 import { newDcvValues } from '../../services/dcv/values.ts';
 import { myOrder, tags } from './common.ts';
 
@@ -187,7 +187,7 @@ export const orderManageRoutes: FastifyPluginAsyncZod = async (app) => {
       const domains = await Promise.all(
         rows.map(async (r) => {
           if (r.status === 'validated') return { domain: r.domain, detected: r.method, validated: true, lapsesAt: r.validated_at ? validationLapsesAt({ method: r.method, name: r.domain, validatedAt: r.validated_at }).toISOString() : null };
-          const res = await checkDomain(r, { dns: ctx.dns, httpPort: app.config.DCV_HTTP_PORT });
+          const res = await checkDomain(r, checkDepsOf(ctx));
           return { domain: r.domain, detected: res.ok ? r.method : null, validated: false, lapsesAt: null };
         }),
       );

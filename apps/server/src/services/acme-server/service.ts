@@ -325,7 +325,8 @@ function problemOf(lastError: string | null, locale: Locale) {
   if (!lastError) return undefined;
   try {
     const s = JSON.parse(lastError) as { key: string; params?: Record<string, string | number> };
-    const type = s.key.includes('dns') || s.key.includes('Record') ? 'dns' : s.key.includes('file') ? 'connection' : 'incorrectResponse';
+    // A name resolving only to internal addresses has no valid address to validate at (Boulder answers dns too).
+    const type = s.key.includes('dns') || s.key.includes('Record') || s.key === 'orders.dcv.privateAddress' ? 'dns' : s.key.includes('file') ? 'connection' : 'incorrectResponse';
     return { type: `urn:ietf:params:acme:error:${type}`, detail: translate(locale, s.key as never, s.params), status: 400 };
   } catch {
     return undefined;

@@ -2,6 +2,8 @@ import http from 'node:http';
 import { approverBase, emailDnsTxtHost } from '@cc/domain/dcv';
 import { DnsLookupError, type DnsLookup } from '../../adapters/dns/resolver.ts';
 import type { Said } from '../../lib/app-error.ts';
+import type { Config } from '../../config.ts';
+import { internalAddress } from '../tls-report/target.ts';
 import { instructionsFor, type DcvRow } from './values.ts';
 
 export type CheckResult = { ok: true } | { ok: false; said: Said; /** email_dns: the TXT record is in place, the mail may go. */ emailReady?: boolean };
@@ -9,8 +11,17 @@ export type CheckResult = { ok: true } | { ok: false; said: Said; /** email_dns:
 export interface CheckDeps {
   dns: DnsLookup;
   httpPort: number;
+  /** REPORT_ALLOW_PRIVATE (tests only): the file may be fetched from a private or loopback address. */
+  allowPrivate: boolean;
   timeoutMs?: number;
 }
+
+/** What a check needs, from the app's settings as they are now. */
+export const checkDepsOf = (ctx: { dns: DnsLookup; config: Pick<Config, 'DCV_HTTP_PORT' | 'REPORT_ALLOW_PRIVATE'> }): CheckDeps => ({
+  dns: ctx.dns,
+  httpPort: ctx.config.DCV_HTTP_PORT,
+  allowPrivate: ctx.config.REPORT_ALLOW_PRIVATE === 'on',
+});
 
 const no = (key: Said['key'], params: Record<string, string | number>): CheckResult => ({ ok: false, said: { key, params } });
 
@@ -24,7 +35,10 @@ async function dnsStep<T>(host: string, f: () => Promise<T>): Promise<T | CheckR
 }
 const isResult = (v: unknown): v is CheckResult => typeof v === 'object' && v !== null && 'ok' in v;
 
-/** One GET with the name in Host, to the address DNS gives for it; redirects are not followed (BR 3.2.2.4.18). */
+/**
+ * One GET with the name in Host, to the address DNS gave and the caller checked (an IP literal: no lookup of its own,
+ * so nothing can answer differently between check and connect); redirects are not followed (BR 3.2.2.4.18).
+ */
 function fetchFile(ip: string, host: string, port: number, path: string, timeoutMs: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get({ host: ip, port, path, headers: { host: port === 80 ? host : `${host}:${port}`, 'user-agent': 'CertHub-DCV/1.0' }, timeout: timeoutMs }, (res) => {
@@ -78,10 +92,14 @@ export async function checkDomain(row: DcvRow, deps: CheckDeps): Promise<CheckRe
     }
     case 'file': {
       const host = approverBase(row.domain);
-      const ips = await dnsStep(host, () => deps.dns.a(host));
+      // IPv4 first, as before; the AAAA records are looked up too, since an internal one refuses the name as well.
+      const ips = await dnsStep(host, async () => [...(await deps.dns.a(host)), ...(await deps.dns.aaaa(host))]);
       if (isResult(ips)) return ips;
       const ip = ips[0];
-      if (!ip) return no('orders.dcv.noRecord', { type: 'A', host });
+      if (!ip) return no('orders.dcv.noRecord', { type: 'A/AAAA', host });
+      // The rule of the TLS report and discovery: a customer may not make the server fetch from inside its network.
+      const inside = deps.allowPrivate ? undefined : internalAddress(ips);
+      if (inside) return no('orders.dcv.privateAddress', { host, ip: inside });
       try {
         const r = await fetchFile(ip, host, deps.httpPort, ins.path, timeoutMs);
         if (r.status !== 200) return no('orders.dcv.fileStatus', { url: ins.url, status: r.status });

@@ -11,7 +11,7 @@ import { queueInform } from '../account/inform-events.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { addEvent, type OrdersContext } from '../orders/context.ts';
 import { RuleError, said } from '../purchase/rule-error.ts';
-import { checkDomain, emailDnsPublished } from './checks.ts';
+import { checkDepsOf, checkDomain, emailDnsPublished } from './checks.ts';
 import { mailboxFor, newDcvValues } from './values.ts';
 import { acmeFor, acmePlaceholder, acmePrepareJob } from '../issuance/acme-route.ts';
 import type { JobKind } from '../jobs/kinds.ts';
@@ -294,7 +294,7 @@ export async function checkOrder(ctx: OrdersContext, orderId: number): Promise<C
       `SELECT id, order_id, domain, method, token, value, email, email_sent_at FROM order_domains WHERE order_id = $1 AND status = 'pending' ORDER BY id`,
       [orderId],
     );
-    const results = await Promise.all(rows.map((r) => checkDomain(r, { dns: ctx.dns, httpPort: ctx.config.DCV_HTTP_PORT })));
+    const results = await Promise.all(rows.map((r) => checkDomain(r, checkDepsOf(ctx))));
     const now = ctx.now();
     const mails = await ctx.db.tx(async (q) => {
       const out: ApprovalMail[] = [];

@@ -51,13 +51,21 @@ export const systemResolve: Resolve = async (host) => {
 };
 
 /**
+ * The rule of every outbound fetch a user can aim (TLS report, discovery, AIA downloads, file validation): no address
+ * of the host may be private, loopback, link-local or otherwise non-public, since one internal address among public
+ * ones would let it be reached. Answers the first such address. Callers then connect to an address they checked,
+ * never to the name again (a second resolution could answer otherwise).
+ */
+export const internalAddress = (addresses: readonly string[]): string | undefined => addresses.find((a) => !isPublicIp(a));
+
+/**
  * Answers the address to connect to. Users may not point the scanner at internal networks: a private, loopback,
  * link-local or otherwise non-public literal is refused, and so is a name of which ANY address is (a name with one
  * public and one internal address would let the second be reached). `allowPrivate` is for tests only.
  */
 export async function checkTarget(host: string, allowPrivate: boolean, resolve: Resolve = systemResolve): Promise<string> {
   if (isIp(host)) {
-    if (!allowPrivate && !isPublicIp(host)) throw new RuleError('INVALID_INPUT', said('tls.err.privateIp', { host }), { host: said('tls.err.privateIp', { host }) });
+    if (!allowPrivate && internalAddress([host])) throw new RuleError('INVALID_INPUT', said('tls.err.privateIp', { host }), { host: said('tls.err.privateIp', { host }) });
     return host;
   }
   if (!allowPrivate && isPrivateAddress(host)) throw new RuleError('INVALID_INPUT', said('tls.err.privateIp', { host }), { host: said('tls.err.privateIp', { host }) });
@@ -69,7 +77,7 @@ export async function checkTarget(host: string, allowPrivate: boolean, resolve: 
   }
   if (!addresses.length) throw new RuleError('INVALID_INPUT', said('tls.err.resolve', { host }), { host: said('tls.err.resolve', { host }) });
   if (!allowPrivate) {
-    const inside = addresses.find((a) => !isPublicIp(a));
+    const inside = internalAddress(addresses);
     if (inside) throw new RuleError('INVALID_INPUT', said('tls.err.privateHost', { host, ip: inside }), { host: said('tls.err.privateHost', { host, ip: inside }) });
   }
   return addresses[0]!;
