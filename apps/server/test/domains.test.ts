@@ -4,17 +4,20 @@ import { startTestApp, type TestApp } from './harness.ts';
 import { client } from './purchase-helpers.ts';
 import { drainAll } from './orders-helpers.ts';
 import { balanceOf, expectLedgerMatchesBalances, fundedAccount } from './payment-helpers.ts';
-import { createDomainsContext } from '../src/services/domains/context.ts';
-import { renewNames, renewQuotes, runTransferEvent } from '../src/services/domains/orders.ts';
+import { domainsContext } from '../src/routes/domains/index.ts';
+import { testClock } from '../src/lib/clock.ts';
+import { runTransferEvent } from '../src/services/domains/orders.ts';
 import { sendDomainReminders } from '../src/services/domains/reminders.ts';
 import { domainsExpiringWithin } from '../src/services/domains/manage.ts';
 import { addYears, tldByAscii } from '@cc/domain/registrar';
 
 /**
  * Domain names under /dm-serv/v1 against the built-in sandbox registry: search, cart, checkout, the account's names,
- * lock, auth code, remark, renewal up to the cap, transfer in and out (registry events over time through a clock),
+ * lock, auth code, remark, renewal up to the cap, transfer in and out (registry events over time on the product's clock),
  * groups, batch work, contacts with the real-name rule, wrong input and another account's names.
  */
+/** The product's clock: a test that moves it puts it back when it ends. */
+const clock = testClock();
 let t: TestApp;
 let alice: ReturnType<typeof client>;
 let bob: ReturnType<typeof client>;
@@ -30,7 +33,7 @@ const must = <T>(r: A): T => {
 const com = tldByAscii.get('com')!;
 
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? 'silent' });
+  t = await startTestApp({ LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { clock });
   const A = await fundedAccount(t.app, 10_000_000);
   const B = await fundedAccount(t.app, 10_000_000);
   aliceId = A.id;
@@ -163,9 +166,11 @@ describe('cart, checkout and the account\'s names', () => {
     const code = must<{ authCode: string }>(await alice.post(`${P}/domains/authCode`, { domain: two2 })).authCode;
     // Within 60 days of registration the registry refuses.
     expect((await alice.post('/dev/registry/transferOut', { domain: two2, authCode: code })).body.code).toBe(14202);
-    const later = (days: number) => () => new Date(Date.now() + days * 86400_000);
-    const ctx70 = createDomainsContext({ db: t.app.db, log: t.app.log, clock: later(70) });
-    const asked = await t.app.db.tx((q) => ctx70.registry.requestFromElsewhere(q, two2, code));
+    const ctx = domainsContext(t.app);
+    const start = clock.now();
+    const at = (days: number) => clock.set(new Date(start.getTime() + days * 86400_000));
+    at(70);
+    const asked = await t.app.db.tx((q) => ctx.registry.requestFromElsewhere(q, two2, code));
     expect(asked.ok).toBe(true);
     const id = asked.ok ? asked.transfer.id : 0;
     const out = must<{ items: { id: number; status: string }[] }>(await alice.get(`${P}/transferOut`));
@@ -173,11 +178,16 @@ describe('cart, checkout and the account\'s names', () => {
     expect(must<{ items: unknown[] }>(await bob.get(`${P}/transferOut`)).items).toHaveLength(0);
     expect((await bob.post(`${P}/transferOut/${id}`, { approve: true })).body.code).toBe(10004);
     // Four days on nothing happens; after five the registry approves and the name leaves.
-    expect(await runTransferEvent(createDomainsContext({ db: t.app.db, log: t.app.log, clock: later(74) }), id, 'settle')).toMatchObject({ retryInSeconds: expect.any(Number) });
+    at(74);
+    expect(await runTransferEvent(ctx, id, 'settle')).toMatchObject({ retryInSeconds: expect.any(Number) });
     expect(must<{ items: { domain: string }[] }>(await alice.get(`${P}/domains?keyword=out-${tag}`)).items).toHaveLength(1);
-    await runTransferEvent(createDomainsContext({ db: t.app.db, log: t.app.log, clock: later(76) }), id, 'settle');
+    // The registry's own job settles it once the clock has passed the act-by time.
+    at(76);
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'registry.transfer' AND status = 'pending' AND payload->>'transferId' = $1`, [String(id)]);
+    await drainAll(t.app);
     expect(must<{ items: unknown[] }>(await alice.get(`${P}/domains?keyword=out-${tag}`)).items).toHaveLength(0);
     expect(must<{ items: { id: number; status: string }[] }>(await alice.get(`${P}/transferOut`)).items.find((i) => i.id === id)?.status).toBe('serverApproved');
+    clock.set(new Date());
   });
 });
 
@@ -256,30 +266,40 @@ describe('groups and batch work', () => {
   });
 });
 
-describe('the sandbox registry over time (injected clock)', () => {
+describe('the sandbox registry over time (the product\'s clock)', () => {
   it('renews in grace at the renewal price, in redemption with the fee, refuses in pending delete, and releases the name', async () => {
     const name = `life-${tag}.com`;
     const cart = must<{ items: { id: number }[] }>(await alice.post(`${P}/carts`, { domains: [name] }));
     must(await alice.post(`${P}/pay`, { cartIds: cart.items.map((i) => i.id), contactId }));
-    const at = (days: number) => createDomainsContext({ db: t.app.db, log: t.app.log, clock: () => new Date(addYears(new Date(), 1).getTime() + days * 86400_000) });
-    const quote = async (days: number) => (await renewQuotes(at(days), aliceId, [name], 1, 'en')).items[0]!;
-    expect(await quote(10)).toMatchObject({ price: com.renew, redemption: false, fault: null });
-    expect(await quote(40)).toMatchObject({ price: com.renew + com.redemption, redemption: true, fault: null });
-    expect((await quote(62)).fault).toContain('pending deletion');
-    const later = at(70);
-    const [check] = await later.registry.check(t.app.db, [{ ascii: name, label: `life-${tag}`, labelUnicode: `life-${tag}` }]);
-    expect(check!.available).toBe(true);
-    // Renewed in redemption: the fee is charged once and the new expiry counts from the old one.
-    const before = await balanceOf(t.app, aliceId);
-    const r = await renewNames(at(40), aliceId, { by: 'owner', accountId: aliceId }, { memberId: null, ip: '127.0.0.1', userAgent: 'test' }, [name], 1, 'en');
-    expect(r.amount).toBe(com.renew + com.redemption);
-    expect(await balanceOf(t.app, aliceId)).toBe(before - r.amount);
+    const expiry = new Date(must<{ items: { expiresAt: string }[] }>(await alice.get(`${P}/domains?keyword=life-${tag}`)).items[0]!.expiresAt);
+    const at = (days: number) => clock.set(new Date(expiry.getTime() + days * 86400_000));
+    const quote = async (days: number) => {
+      at(days);
+      return must<{ items: { price: number | null; redemption: boolean; fault: string | null }[] }>(await alice.post(`${P}/orders/renew/price`, { domains: [name], years: 1 }, { lang: 'en' })).items[0]!;
+    };
+    try {
+      expect(await quote(10)).toMatchObject({ price: com.renew, redemption: false, fault: null });
+      expect(await quote(40)).toMatchObject({ price: com.renew + com.redemption, redemption: true, fault: null });
+      expect((await quote(62)).fault).toContain('pending deletion');
+      at(70);
+      expect(must<{ available: boolean }[]>(await bob.post(`${P}/domains/available`, { domains: [name] }))[0]!.available).toBe(true);
+      // Renewed in redemption: the fee is charged once and the new expiry counts from the old one.
+      at(40);
+      const before = await balanceOf(t.app, aliceId);
+      const r = must<{ amount: number; orders: { expiresAfter: string }[] }>(await alice.post(`${P}/orders/renew`, { domains: [name], years: 1 }));
+      expect(r.amount).toBe(com.renew + com.redemption);
+      expect(r.orders[0]!.expiresAfter).toBe(addYears(expiry, 1).toISOString());
+      expect(await balanceOf(t.app, aliceId)).toBe(before - r.amount);
+    } finally {
+      clock.set(new Date());
+    }
   });
 });
 
 describe('expiry', () => {
   it('lists names expiring within N days and reminds once through the notification settings', async () => {
-    const ctx = createDomainsContext({ db: t.app.db, log: t.app.log, clock: () => new Date(addYears(new Date(), 5).getTime() - 10 * 86400_000) });
+    const ctx = domainsContext(t.app);
+    clock.set(new Date(addYears(new Date(), 5).getTime() - 10 * 86400_000));
     const near = await domainsExpiringWithin(ctx, aliceId, 30);
     expect(near.map((d) => d.domain)).toContain(`two-${tag}.top`);
     await t.app.db.query(`UPDATE accounts SET email = $2 WHERE id = $1`, [aliceId, `alice-${tag}@example.com`]);
@@ -288,5 +308,6 @@ describe('expiry', () => {
     expect(await sendDomainReminders(ctx, t.app.messenger, 'http://console.test')).toBe(0);
     const mail = await t.app.db.query<{ subject: string }>(`SELECT subject FROM outbox WHERE to_addr = $1`, [`alice-${tag}@example.com`]);
     expect(mail.some((m) => m.subject.includes(`two-${tag}.top`))).toBe(true);
+    clock.set(new Date());
   });
 });

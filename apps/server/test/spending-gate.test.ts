@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
-import { addProducts, client, newAccount, testProducts } from './purchase-helpers.ts';
+import { addProducts, client, testProducts } from './purchase-helpers.ts';
 import { sha256hex } from './session-helpers.ts';
 import { drainAll, startDns } from './orders-helpers.ts';
 import { balanceOf, expectLedgerMatchesBalances, fundedAccount, payableOrder, payableOrders } from './payment-helpers.ts';
