@@ -89,10 +89,13 @@ describe('binding a first phone (e-mail account)', () => {
     // Wrong fields, a number bound to another account.
     expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&telephone=12345`)).toMatchObject({ code: 10001, errors: { telephone: expect.any(String) } });
     expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}`)).toMatchObject({ code: 10001, errors: { telephone: '请填写新手机号或新邮箱（只填一项）' } });
-    expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&telephone=${taken.telephone}&telPrefix=86`)).toMatchObject({ code: 12022, msg: '该手机号已被其他账户绑定' });
-    expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&telephone=${taken.telephone}&telPrefix=86`, undefined, { lang: 'en' })).toMatchObject({
-      msg: 'This phone number is bound to another account',
-    });
+    // A number another account uses is answered as any other (no account enumeration, issue 42): its owner gets a note, no code.
+    expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&telephone=${taken.telephone}&telPrefix=86`)).toMatchObject({ code: 200, data: { to: expect.stringContaining('****'), resendAfter: 60 } });
+    const [note] = (await t.app.inject({ method: 'GET', url: `/dev/outbox?to=%2B86${taken.telephone}` })).json().data as { body: string }[];
+    expect(note!.body).toContain('已是您账户的登录方式，未发送验证码');
+    expect(note!.body).not.toMatch(/\b\d{6}\b/);
+    // Binding it anyway: no code can be right, and the answer says nothing of its owner.
+    expect(await as(u.token, 'POST', '/v1/bindEmailOrTel', { proof, telephone: taken.telephone, telPrefix: '86', code: '123456' })).toMatchObject({ code: 12006 });
 
     expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&telephone=${phone}&telPrefix=86`)).toMatchObject({ code: 200, data: { to: expect.stringContaining('****'), resendAfter: 60 } });
     expect((await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&telephone=${phone}&telPrefix=86`)).code).toBe(12007);
@@ -137,7 +140,8 @@ describe('binding a first phone (e-mail account)', () => {
     // The origin code is single use.
     expect((await as(u.token, 'POST', '/v1/modifyEmailOrTelOriginVerify', { sendTo: 'tel', verifyCode: sms })).code).toBe(12006);
 
-    expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&email=${owner.email!.toUpperCase()}`)).toMatchObject({ code: 12022, msg: '该邮箱已被其他账户绑定' });
+    expect(await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&email=${owner.email!.toUpperCase()}`)).toMatchObject({ code: 200, data: { resendAfter: 60 } });
+    expect(((await t.app.inject({ method: 'GET', url: `/dev/outbox?to=${owner.email}` })).json().data as { body: string }[])[0]!.body).toContain('已是您账户的登录方式');
     const email = uniqueEmail('bind');
     expect((await as(u.token, 'GET', `/v1/bindEmailOrTel?proof=${proof}&email=${email}`)).code).toBe(200);
     const r = await as(u.token, 'POST', '/v1/bindEmailOrTel', { proof, email, code: await readCode(t.app, email) });

@@ -49,9 +49,24 @@ describe('GET /signupCode', () => {
     expect((await get(`/signupCode?email=${email}`)).code).toBe(200);
   });
 
-  it('refuses a registered phone or address', async () => {
-    expect(await get('/signupCode?email=demo@certhub.local')).toMatchObject({ code: 12005, msg: '该账号已注册' });
-    expect(await get('/signupCode?telephone=13800138000&telPrefix=86', { lang: 'en' })).toMatchObject({ code: 12005, msg: 'This account is already registered' });
+  it('answers a registered phone or address as any other, and tells only its owner, with no code (issue 42: no account enumeration)', async () => {
+    const fresh = uniqueEmail();
+    const [known, unknown] = [await get('/signupCode?email=demo@certhub.local'), await get(`/signupCode?email=${fresh}`)];
+    expect(known).toEqual({ code: 200, data: { to: 'de***@certhub.local', resendAfter: 60 }, msg: 'success' });
+    expect(unknown).toMatchObject({ code: 200, data: { resendAfter: 60 }, msg: 'success' });
+    // The same limits: a resend within 60 s is refused for both.
+    expect((await get('/signupCode?email=demo@certhub.local')).code).toBe(12007);
+    expect((await get(`/signupCode?email=${fresh}`)).code).toBe(12007);
+    const [mail] = (await get('/dev/outbox?to=demo@certhub.local')).data as { subject: string; body: string }[];
+    expect(mail!.body).toContain('它已经注册过账户，因此没有发送验证码');
+    expect(mail!.body).toContain('/password-reset');
+    expect(mail!.body).not.toMatch(/\b\d{6}\b/);
+    // Signing up with it anyway: the code cannot be right (none was sent).
+    expect((await signup({ email: 'demo@certhub.local', password: sha256hex('x'), code: '123456' })).json().code).toBe(12006);
+    const phone = await get('/signupCode?telephone=13800138000&telPrefix=86', { lang: 'en' });
+    expect(phone).toEqual({ code: 200, data: { to: '138****8000', resendAfter: 60 }, msg: 'success' });
+    const [sms] = (await get('/dev/outbox?to=+8613800138000')).data as { body: string }[];
+    expect(sms!.body).toBe('[CertHub] Someone asked to sign up with 138****8000, which already has an account; no code was sent. If this was you, sign in or reset your password; otherwise ignore this message.');
   });
 
   it.each([

@@ -223,6 +223,7 @@ export const en: Strings = {
     },
     signUp: {
       subtitle: 'Create your account',
+      codeSent: 'Sent to {{to}}: look for the code (if that address or phone already has an account, what arrives is a note to sign in instead)',
       byTel: 'With phone',
       typeLabel: 'Sign up with',
       byEmail: 'With e-mail',
@@ -251,7 +252,8 @@ export const en: Strings = {
       identifier: 'Phone number or e-mail',
       identifierPlaceholder: 'The phone number or e-mail you signed up with',
       next: 'Next',
-      sendTo: 'The code goes to {{contact}}',
+      sendTo: 'If an account uses {{contact}}, the code goes there',
+      codeSentIfAccount: 'If an account uses {{to}}, a code has been sent to it',
       newPassword: 'New password',
       submit: 'Reset password',
       changeIdentifier: 'Use another account',

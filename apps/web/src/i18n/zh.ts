@@ -222,6 +222,7 @@ export const zh = {
     },
     signUp: {
       subtitle: '创建您的账户',
+      codeSent: '已发送至 {{to}}，请查收验证码（如该邮箱或手机号已注册过账户，收到的将是登录提示）',
       byTel: '手机号注册',
       typeLabel: '注册方式',
       byEmail: '邮箱注册',
@@ -250,7 +251,8 @@ export const zh = {
       identifier: '手机号或邮箱',
       identifierPlaceholder: '请输入注册时使用的手机号或邮箱',
       next: '下一步',
-      sendTo: '验证码将发送至 {{contact}}',
+      sendTo: '如果 {{contact}} 是已注册账号，验证码将发送至该处',
+      codeSentIfAccount: '如果 {{to}} 是已注册账号，验证码已发送，请查收',
       newPassword: '新密码',
       submit: '重置密码',
       changeIdentifier: '更换账号',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { contactAnswer, newAddressBody, newAddressQuery, originVerifyBody } from '@cc/contracts/security';
 import { maskContact } from '@cc/domain/account';
+import { translate } from '@cc/contracts/messages';
 import { AppError, fail } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { accountById, formatTime, type AccountRow } from '../session/accounts.ts';
@@ -99,21 +100,31 @@ function refuseSame(request: FastifyRequest, a: AccountRow, addr: ReturnType<typ
   }
 }
 
-/** Steps 3 and 4 check alike: a live proof of this session, a method that may set this address, and the address new and free. */
+/** Steps 3 and 4 check alike: a live proof of this session, a method that may set this address, and the address new. */
 async function acceptableNewAddress(app: FastifyInstance, request: FastifyRequest, given: z.infer<typeof newAddressQuery>, mode: 'bind' | 'modify') {
   const a = await accountById(app.db, request.account.id);
   const addr = addressOf(given);
   const { via } = await liveProof(app.db, a.id, request.account.tokenHash, given.proof);
   allowed(request, a, addr.channel, via, mode);
   refuseSame(request, a, addr);
-  await refuseTaken(app, a.id, addr);
   return { a, addr };
 }
 
-/** Step 3: a code to the new phone or address, once the proof is live and the address free (GET /v1/bindEmailOrTel, /v1/modifyEmailOrTel). */
+/**
+ * Step 3: a code to the new phone or address, once the proof is live (GET /v1/bindEmailOrTel, /v1/modifyEmailOrTel).
+ * An address another account already uses is answered alike (no account enumeration by binding, issue 42): its
+ * owner is sent a note instead of a code, so the binding can never be completed and only that owner learns of it.
+ */
 export async function sendNewCode(app: FastifyInstance, request: FastifyRequest, query: z.infer<typeof newAddressQuery>, mode: 'bind' | 'modify') {
   const { a, addr } = await acceptableNewAddress(app, request, query, mode);
-  await sendCode(app, { purpose: 'modifyNew', target: `${originTarget(a.id, addr.channel)}|${addr.target}`, ...addr.send }, request.ip, request.locale);
+  const inUse = await refuseTaken(app, a.id, addr).then(() => false, (e: unknown) => {
+    if (e instanceof AppError && e.name === 'ADDRESS_TAKEN') return true;
+    throw e;
+  });
+  const note = inUse
+    ? { subject: translate(request.locale, 'sec.notice.subject'), body: translate(request.locale, addr.channel === 'tel' ? 'sec.notice.bindTakenSms' : 'sec.notice.bindTaken', { address: maskContact(addr.value) }) }
+    : undefined;
+  await sendCode(app, { purpose: 'modifyNew', target: `${originTarget(a.id, addr.channel)}|${addr.target}`, ...addr.send }, request.ip, request.locale, note);
   return { to: maskContact(addr.value), resendAfter: 60 };
 }
 
@@ -123,8 +134,10 @@ export async function sendNewCode(app: FastifyInstance, request: FastifyRequest,
  */
 export async function saveNewAddress(app: FastifyInstance, request: FastifyRequest, body: z.infer<typeof newAddressBody>, mode: 'bind' | 'modify'): Promise<Answer> {
   const { a, addr } = await acceptableNewAddress(app, request, body, mode);
-  // The code was sent for this account and this new address: it proves control of the address, and no other.
+  // The code was sent for this account and this new address: it proves control of the address, and no other. Judged
+  // before whether the address is free, so that only its owner can learn that.
   const codeId = await checkCode(app.db, { purpose: 'modifyNew', target: `${originTarget(a.id, addr.channel)}|${addr.target}` }, body.code);
+  await refuseTaken(app, a.id, addr);
   try {
     await app.db.tx(async (q) => {
       await liveProof(q, a.id, request.account.tokenHash, body.proof, true);

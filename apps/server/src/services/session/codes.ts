@@ -39,11 +39,19 @@ export const smsAddress = (telPrefix: string, telephone: string) => `+${telPrefi
 // The hash binds the code to its purpose and target, so one code never unlocks another use.
 const codeHash = (d: { purpose: string; target: string }, code: string) => sha256(`${d.purpose}|${d.target}|${code}`);
 
+/** What goes out instead of the code: a notice with no code in it, or (null) nothing at all. */
+export type InsteadOfCode = { subject: string; body: string } | null;
+
 /**
  * Sends a new 6-digit code, refusing within 60 s of the previous one (CODE_TOO_SOON) and past the per-IP cap.
  * The newest code replaces every earlier one for the same purpose and target.
+ *
+ * With `instead`, the same work is done (the same locks, limits and code row, so a resend within 60 s is refused
+ * alike), but the message sent is `instead`, which carries no code: for an address the flow must not say it knows
+ * about (a reset for an address that has no account, a sign-up code for one that has), so that the answer and its
+ * timing are the same either way and only the address's owner learns which it was.
  */
-export async function sendCode(deps: { db: Db; messenger: Messenger }, d: CodeDestination, ip: string, locale: Locale): Promise<void> {
+export async function sendCode(deps: { db: Db; messenger: Messenger }, d: CodeDestination, ip: string, locale: Locale, instead?: InsteadOfCode): Promise<void> {
   const code = sixDigitCode();
   await deps.db.tx(async (q) => {
     // Serialises two sends to one target, so the 60 s rule holds under concurrency and across instances.
@@ -65,12 +73,13 @@ export async function sendCode(deps: { db: Db; messenger: Messenger }, d: CodeDe
       [d.purpose, d.target, codeHash(d, code), codeValidMinutes],
     );
   });
+  if (instead === null) return;
   const params = { code, minutes: codeValidMinutes, purpose: translate(locale, purposeKey[d.purpose]) };
   await deps.messenger.send({
     channel: d.channel,
     to: d.address,
-    subject: translate(locale, 'msg.codeSubject', params),
-    body: translate(locale, 'msg.codeBody', params),
+    subject: instead ? instead.subject : translate(locale, 'msg.codeSubject', params),
+    body: instead ? instead.body : translate(locale, 'msg.codeBody', params),
   });
 }
 

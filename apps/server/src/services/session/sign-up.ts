@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import type { Queryable } from '@cc/db/client';
 import type { AccountAnswer, signupBody, signupCodeQuery } from '@cc/contracts/session';
 import { defaultTelPrefix, maskContact } from '@cc/domain/account';
+import { translate } from '@cc/contracts/messages';
 import { fail } from '../../lib/app-error.ts';
+import { publicBaseUrl } from '../../config.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { accountByEmail, accountByPhone, startSession } from './accounts.ts';
 import { checkCode, consumeCode, emailTarget, sendCode, smsAddress, telTarget } from './codes.ts';
@@ -25,21 +27,31 @@ async function unusedValue(q: Queryable, column: 'account_no' | 'invite_code', m
 export const newAccountNo = (q: Queryable) => unusedValue(q, 'account_no', () => `A${randomInt(10_000_000, 100_000_000)}`);
 export const newInviteCode = (q: Queryable) => unusedValue(q, 'invite_code', () => randomFrom(alnum, 8));
 
+/**
+ * Sends a sign-up code to an address or phone, answering the same whether it is registered or not (no account
+ * enumeration): a registered one is sent, through the same path and limits, a notice that it already has an account
+ * (sign in, or reset the password) instead of a code, so only its owner learns it.
+ */
 export async function sendSignupCode(app: FastifyInstance, request: FastifyRequest, query: z.infer<typeof signupCodeQuery>) {
+  const taken = (channel: 'mail' | 'sms', address: string) => ({
+    subject: translate(request.locale, 'msg.signupTaken.subject'),
+    body: translate(request.locale, channel === 'mail' ? 'msg.signupTaken.body' : 'msg.signupTaken.sms', { address, link: `${publicBaseUrl(app.config)}/password-reset` }),
+  });
   if (query.telephone) {
     const telPrefix = query.telPrefix ?? defaultTelPrefix;
-    if (await accountByPhone(app.db, telPrefix, query.telephone)) throw fail('ACCOUNT_EXISTS', undefined, { telephone: 'err.accountExists' });
+    const exists = await accountByPhone(app.db, telPrefix, query.telephone);
     await sendCode(
       app,
       { purpose: 'signup', target: telTarget(telPrefix, query.telephone), channel: 'sms', address: smsAddress(telPrefix, query.telephone) },
       request.ip,
       request.locale,
+      exists ? taken('sms', maskContact(query.telephone)) : undefined,
     );
     return { to: maskContact(query.telephone), resendAfter: 60 };
   }
   const email = query.email ?? '';
-  if (await accountByEmail(app.db, email)) throw fail('ACCOUNT_EXISTS', undefined, { email: 'err.accountExists' });
-  await sendCode(app, { purpose: 'signup', target: emailTarget(email), channel: 'mail', address: email }, request.ip, request.locale);
+  const exists = await accountByEmail(app.db, email);
+  await sendCode(app, { purpose: 'signup', target: emailTarget(email), channel: 'mail', address: email }, request.ip, request.locale, exists ? taken('mail', email) : undefined);
   return { to: maskContact(email), resendAfter: 60 };
 }
 

@@ -79,7 +79,8 @@ export default function PasswordResetPage() {
     setError('');
     try {
       const r = target.route === 'email' ? await changePwdSendEmail({ email: target.identifier }) : await changePwdSendSms({ telephone: target.identifier, telPrefix: target.telPrefix });
-      toast.success(t('common.codeSentTo', { to: r.to }));
+      // The server answers alike whether or not an account uses the address (no account enumeration): so does the page.
+      toast.success(t('auth.reset.codeSentIfAccount', { to: r.to }));
       return r.resendAfter;
     } catch (e) {
       setError(e instanceof ApiError ? e.msg : t('http.disconnected'));

@@ -62,7 +62,8 @@ export default function SignUpPage() {
     const v = await form.validateFields(fields);
     try {
       const r = await getSignupCode(type === 'email' ? { email: (v.email ?? '').trim() } : { telephone: (v.telephone ?? '').trim(), telPrefix: v.telPrefix });
-      toast.success(t('common.codeSentTo', { to: r.to }));
+      // Answered alike for a registered address, which is mailed a note to sign in instead (no account enumeration).
+      toast.success(t('auth.signUp.codeSent', { to: r.to }));
       return r.resendAfter;
     } catch (e) {
       if (e instanceof ApiError) toast.notice('warning', t('auth.signUp.notice'), e.msg);
