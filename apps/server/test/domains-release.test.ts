@@ -91,6 +91,47 @@ describe('a name released by its holder', () => {
   });
 });
 
+describe('a paid transfer in that cannot be completed', () => {
+  it('withdraws the request at the registry when its job fails for good, refunds it and tells the customer', async () => {
+    const c = await customer();
+    const planted = must<{ domain: string; authCode: string }>(await c.api.post('/dev/registry/elsewhere', { domain: `moving-${tag}.net` }));
+    const name = planted.domain;
+    await t.app.db.query(`CREATE FUNCTION test_refuse_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = '${name}' THEN RAISE EXCEPTION 'injected fault for %', NEW.name; END IF; RETURN NEW; END $$`);
+    await t.app.db.query(`CREATE TRIGGER test_refuse_moved BEFORE INSERT ON domains FOR EACH ROW EXECUTE FUNCTION test_refuse_moved()`);
+    const before = await balanceOf(t.app, c.id);
+    let orderNo = '';
+    try {
+      const r = must<{ orders: Order[] }>(await c.api.post(`${P}/transferIn`, { items: [{ domain: name, authCode: planted.authCode }], contactId: c.contactId }));
+      orderNo = r.orders[0]!.orderNo;
+      expect(r.orders[0]!.status).toBe('pending');
+      // The other registrar approves at once; recording the name here fails every time.
+      for (let i = 0; i < 20; i++) {
+        const [job] = await t.app.db.query<{ status: string }>(`SELECT status FROM jobs WHERE kind = 'registry.transfer' AND payload->>'act' = 'otherRegistrar' ORDER BY id DESC LIMIT 1`);
+        if (job!.status === 'failed') break;
+        await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'registry.transfer' AND payload->>'act' = 'otherRegistrar' AND status = 'pending'`);
+        await t.app.jobs.drain();
+      }
+    } finally {
+      await t.app.db.query(`DROP TRIGGER test_refuse_moved ON domains`);
+      await t.app.db.query(`DROP FUNCTION test_refuse_moved()`);
+    }
+    expect(must<{ items: Order[] }>(await c.api.get(`${P}/transferIn`)).items.find((o) => o.orderNo === orderNo)).toMatchObject({ status: 'refunded', reason: 'failed' });
+    expect(await balanceOf(t.app, c.id)).toBe(before);
+    const [transfer] = await t.app.db.query<{ status: string }>(`SELECT status FROM registry_transfers WHERE name = $1 ORDER BY id DESC LIMIT 1`, [name]);
+    expect(transfer!.status).toBe('cancelled');
+    // The registry's own settlement later finds nothing to move: the name stays where it was, the order refunded once.
+    clock.advanceDays(6);
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'registry.transfer' AND status = 'pending'`);
+    await drainAll(t.app);
+    expect((await names(c.api)).map((d) => d.domain)).not.toContain(name);
+    expect(await balanceOf(t.app, c.id)).toBe(before);
+    const msgs = must<{ siteMsges: { kind: string; title: string }[] }>(await c.api.get('/v1/siteMsg', { lang: 'en' })).siteMsges;
+    expect(msgs.filter((m) => m.kind === 'deliveryFailed').map((m) => m.title)).toEqual([`Not completed: The transfer of ${name} (order ${orderNo})`]);
+    await expectLedgerMatchesBalances(t.app.db);
+  });
+});
+
 describe('a paid registration that cannot be completed', () => {
   it('answers the payment, keeps trying, and when the job fails for good refunds it and tells the customer (message and mail)', async () => {
     const c = await customer();

@@ -100,6 +100,28 @@ describe('a job for paid goods that fails for good', () => {
     await expectLedgerMatchesBalances(t.app.db);
   });
 
+  it('a certificate paid whose validation never starts: once its job fails for good, the order is cancelled and refunded', async () => {
+    const c = await customer();
+    const cn = `start-${tag}.example.com`;
+    const orderNo = must<string>(await c.api.post('/v1/orders/certificate/T-DV', { year: 1, dcvMethod: 'dns_txt', csr: await makeCsr(cn), commonName: cn }));
+    const [o] = await t.app.db.query<{ id: number }>(`SELECT id FROM orders WHERE order_no = $1`, [orderNo]);
+    const before = await balanceOf(t.app, c.id);
+    const heal = await fault(t.app, 'order_domains', 'INSERT', `NEW.order_id = ${o!.id}`);
+    try {
+      must(await c.api.post('/v1/orders/pay', { payWay: 'balance', orderNo }));
+      expect(await balanceOf(t.app, c.id)).toBe(before - price);
+      // orders.paid fails for good and hands the order to dcv.start, which keeps failing too.
+      await untilFailed(t.app, 'orders.paid', `payload->'orderNos' ? $2`, [orderNo]);
+      await untilFailed(t.app, 'dcv.start', `payload->>'orderId' = $2`, [String(o!.id)]);
+    } finally {
+      await heal();
+    }
+    expect(must<{ orderStatus: number }>(await c.api.get(`/v1/orders/status/${orderNo}`)).orderStatus).toBe(1004);
+    expect(await balanceOf(t.app, c.id)).toBe(before);
+    expect((await messages(c.api)).map((m) => m.title)).toEqual([`Not completed: Certificate order ${orderNo} (${cn})`]);
+    await expectLedgerMatchesBalances(t.app.db);
+  });
+
   it('a batch payment whose job keeps failing: the unpaid orders end unpaid with the reason, nothing is taken for them, the customer is told', async () => {
     const c = await customer();
     const orderNos = await payableOrders(t.app, c.id, [10_000, 20_000, 30_000]);

@@ -219,9 +219,10 @@ export async function completeRegistration(ctx: DomainsContext, orderNo: string)
     // The registry let us create it: whoever held it before let it lapse past its release, and holds it no more.
     await releaseLapsedNames(q, ctx.clock(), [o.name]);
     await q.query(
-      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8::jsonb, $9, $9, $9, $9, $10, $11)`,
-      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, r.domain.createdAt, r.domain.expiresAt, JSON.stringify(r.domain.nameservers), c, o.member_id, o.dept_id],
+      // Held from now on the product's clock, as the registry dates it (a transfer out is matched against it).
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8::jsonb, $9, $9, $9, $9, $10, $11, $12)`,
+      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, r.domain.createdAt, r.domain.expiresAt, JSON.stringify(r.domain.nameservers), c, o.member_id, o.dept_id, ctx.clock()],
     );
     await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [orderNo, r.domain.expiresAt]);
     // Its nameservers are ours: the zone is hosted from the moment the name exists.
@@ -355,16 +356,17 @@ export async function applyTransferOutcome(ctx: DomainsContext, q: Queryable, t:
     const d = await ctx.registry.info(q, o.name);
     if (!d) return refund(q, o, 'notFound');
     const c = o.contact_id;
-    await q.query(`UPDATE domains SET gone_at = now(), gone_reason = 'transferredOut' WHERE name = $1 AND gone_at IS NULL`, [o.name]);
+    const now = ctx.clock();
+    await q.query(`UPDATE domains SET gone_at = $2, gone_reason = 'transferredOut' WHERE name = $1 AND gone_at IS NULL`, [o.name, now]);
     await q.query(
-      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8::jsonb, $9, $9, $9, $9, $10, $11)`,
-      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, d.createdAt, d.expiresAt, JSON.stringify(d.nameservers), c, o.member_id, o.dept_id],
+      `INSERT INTO domains (account_id, order_no, name, unicode, tld, registered_at, expires_at, locked, nameservers, registrant_id, admin_id, tech_id, billing_id, member_id, dept_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8::jsonb, $9, $9, $9, $9, $10, $11, $12)`,
+      [o.account_id, o.order_no, o.name, o.unicode, parse(o.name)!.tld.ascii, d.createdAt, d.expiresAt, JSON.stringify(d.nameservers), c, o.member_id, o.dept_id, now],
     );
     await q.query(`UPDATE domain_orders SET status = 'succeeded', expires_after = $2, completed_at = now() WHERE order_no = $1`, [o.order_no, d.expiresAt]);
   } else if (t.losing === ctx.registry.registrarId && approved) {
     // The transfer's id names why it left, so the transfer-out list keeps showing it to this account only.
-    await q.query(`UPDATE domains SET gone_at = now(), gone_reason = $2, updated_at = now() WHERE name = $1 AND gone_at IS NULL`, [t.name, `transferredOut#${t.id}`]);
+    await q.query(`UPDATE domains SET gone_at = $3, gone_reason = $2, updated_at = now() WHERE name = $1 AND gone_at IS NULL`, [t.name, `transferredOut#${t.id}`, ctx.clock()]);
   }
 }
 
