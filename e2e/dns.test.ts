@@ -1,8 +1,10 @@
 /**
  * DNS hosting end to end on the real stack, with the built-in authoritative server asked by dig: add a zone on
- * /domain/dns, add a record on /domain/dns/{domain} and see the diff before applying it, edit it, roll back from the
- * history (dig answers each state at once), see a conflict when the zone changed meanwhile, and add one TXT record to
- * 50 zones on /domain/batch/dns. The three pages are photographed in zh/en × light/dark and checked by axe.
+ * /domain/dns (pending, with what to do, until the check sees its delegation; another account's zone inside it is
+ * refused with the reason), add a record on /domain/dns/{domain} and see the diff before applying it, edit it, roll
+ * back from the history (dig answers each state at once), see a conflict when the zone changed meanwhile, and add one
+ * TXT record to 50 zones on /domain/batch/dns. The pages are photographed in zh/en × light/dark and checked by axe.
+ * Public DNS is a world on loopback (apps/server/test/dns-helpers.ts) that delegates the zones to the built-in server.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -10,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../apps/server/src/adapters/dns/authoritative.ts';
 import { animationsDone, apiClient, looks, expectAccessible, opensslCsr, orderStatusOf, screenshot, signUpThroughApi, startStack, type Stack } from './harness.ts';
-import { freePort } from '../apps/server/test/dns-helpers.ts';
+import { startDnsWorld, type DnsWorld } from '../apps/server/test/dns-helpers.ts';
 
 const run = promisify(execFile);
 let stack: Stack;
+let world: DnsWorld;
 let dns: AuthoritativeDns;
 let token = '';
 const password = 'Str0ng#Passw0rd';
@@ -30,16 +33,25 @@ async function shot(p: Page, name: string) {
 }
 
 beforeAll(async () => {
-  // Domain control validation asks the resolver the server starts with: the built-in authoritative server here.
-  const port = await freePort();
-  stack = await startStack({ DNS_RESOLVER: `127.0.0.1:${port}` });
-  dns = await startAuthoritativeDns(stack.app.db, { host: '127.0.0.1', port });
+  // Zone checks and domain control validation ask public DNS: the world, which asks the built-in server for the zones
+  // it delegates to our nameservers.
+  world = await startDnsWorld();
+  stack = await startStack(world.env);
+  dns = await startAuthoritativeDns(stack.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
   token = await signUpThroughApi(stack.baseUrl, `dns.${tag}@example.com`, password);
 });
 afterAll(async () => {
   await dns?.close();
   await stack?.close();
+  await world?.close();
 });
+
+/** A zone delegated to our nameservers and added through the API: live at once. */
+async function liveZone(z: string) {
+  world.delegate(z);
+  expect((await api<{ status: string }>('POST', '/dm-serv/v1/dns/zones', { zone: z })).status).toBe('active');
+}
 
 describe('/domain/dns', () => {
   it('adds a zone, adds a record through a diff, edits it, rolls it back, and dig answers each state at once', async () => {
@@ -52,6 +64,27 @@ describe('/domain/dns', () => {
     await p.getByTestId('zone-error').getByText('not a domain 不是有效的域名').waitFor();
     await p.getByTestId('zone-name').fill(zone);
     await p.getByTestId('zone-add').click();
+    // Not delegated yet: pending, answered by nobody, with the two ways to prove control open below its row.
+    const pending = p.getByTestId(`zone-pending-${zone}`);
+    await pending.getByText(`${zone} 尚未生效`).waitFor();
+    expect(await pending.getByTestId('zone-verify-host').textContent()).toBe(`_certhub-challenge.${zone}`);
+    expect(await pending.getByTestId('zone-verify-value').textContent()).toMatch(/^certhub-verify=[0-9a-f]{32}$/);
+    await pending.getByText('上次检测').waitFor();
+    expect((await run('dig', ['@127.0.0.1', '-p', String(dns.port), zone, 'SOA', '+time=5', '+tries=1'])).stdout).toContain('status: REFUSED');
+    await shot(p, 'dns-zone-pending-zh-light');
+    await expectAccessible(p);
+    // The registrar points the domain at our nameservers; the check sees it and the zone goes live.
+    world.delegate(zone);
+    await p.getByTestId(`zone-pending-check-${zone}`).click();
+    await p.getByText(`${zone} 已指向我们的 DNS 服务器，解析已生效`).waitFor();
+    await pending.waitFor({ state: 'detached' });
+    // Another account cannot put a zone inside it: the reason is said.
+    const otherToken = await signUpThroughApi(stack.baseUrl, `dns-other.${tag}@example.com`, password);
+    const other = await stack.newPage({ lang: 'en', token: otherToken });
+    await other.goto('/domain/dns');
+    await other.getByTestId('zone-name').fill(`shop.${zone}`);
+    await other.getByTestId('zone-add').click();
+    await other.getByTestId('zone-error').getByText(`shop.${zone} lies inside ${zone}, which another account hosts here and is live: only the holder of ${zone} can host names inside it`).waitFor();
     await p.getByTestId('dns-zones').getByRole('link', { name: zone }).click();
     await p.waitForURL(new RegExp(`/domain/dns/${zone}$`));
     await p.getByTestId('dns-records').waitFor();
@@ -116,7 +149,7 @@ describe('/domain/dns', () => {
 describe('/domain/batch/dns', () => {
   it('adds one TXT record to 50 zones: one diff preview, progress, a result per zone, served by dig', async () => {
     const zones = Array.from({ length: 50 }, (_, i) => `b${i}-${tag}.example`);
-    for (const z of zones) await api('POST', '/dm-serv/v1/dns/zones', { zone: z });
+    for (const z of zones) await liveZone(z);
     const p = await stack.newPage({ lang: 'zh', token });
     await p.goto('/domain/batch/dns');
     await p.getByTestId('batch-zones').fill(zones.join('\n'));
@@ -136,7 +169,7 @@ describe('/domain/batch/dns', () => {
 describe('DCV autopilot', () => {
   it('buys a certificate for a name in a hosted zone and sees it issued with no validation step', async () => {
     const hosted = `buy-${tag}.example`;
-    await api('POST', '/dm-serv/v1/dns/zones', { zone: hosted });
+    await liveZone(hosted);
     await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [`dns.${tag}@example.com`]);
     const cn = `www.${hosted}`;
     const orderNo = String(await api<string>('POST', '/v1/orders/certificate/GS-DV-SSL', { year: 1, csr: opensslCsr(cn), commonName: cn, dcvMethod: 'dns' })).split(',')[0]!;
@@ -152,7 +185,7 @@ describe('DCV autopilot', () => {
 
   it('offers the autopilot on the order screen for names hosted here, on by default, and says what switching it off means', async () => {
     const hosted = `offer-${tag}.example`;
-    await api('POST', '/dm-serv/v1/dns/zones', { zone: hosted });
+    await liveZone(hosted);
     const p = await stack.newPage({ lang: 'en', token });
     await p.goto('/ssl/certificates');
     await p.getByTestId('purchase-form').waitFor();
@@ -172,7 +205,7 @@ describe('DCV autopilot', () => {
 
   it('respects an order placed with the autopilot off, and switching it on from the order page validates and issues', async () => {
     const hosted = `switch-${tag}.example`;
-    await api('POST', '/dm-serv/v1/dns/zones', { zone: hosted });
+    await liveZone(hosted);
     await stack.app.db.query(`UPDATE accounts SET balance = 100000000 WHERE email = $1`, [`dns.${tag}@example.com`]);
     const cn = `www.${hosted}`;
     const orderNo = String(await api<string>('POST', '/v1/orders/certificate/GS-DV-SSL', { year: 1, csr: opensslCsr(cn), commonName: cn, dcvMethod: 'dns_txt', dcvAutopilot: false })).split(',')[0]!;

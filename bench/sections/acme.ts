@@ -7,14 +7,17 @@ import { performance } from 'node:perf_hooks';
 import acme from 'acme-client';
 import { startTestApp } from '../../apps/server/test/harness.ts';
 import { addProducts, client, newAccount, testProducts } from '../../apps/server/test/purchase-helpers.ts';
-import { freePort } from '../../apps/server/test/dns-helpers.ts';
+import { freePort, startDnsWorld } from '../../apps/server/test/dns-helpers.ts';
 import { startAuthoritativeDns } from '../../apps/server/src/adapters/dns/authoritative.ts';
 
 export async function run() {
-  const [dnsPort, port] = [await freePort(), await freePort()];
+  const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${dnsPort}`, PUBLIC_URL: origin, ACME_ORDERS_PER_MINUTE: '100000' });
-  const dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: dnsPort });
+  // Public DNS is a world on loopback that delegates the zones to the built-in server (apps/server/test/dns-helpers.ts).
+  const world = await startDnsWorld();
+  const t = await startTestApp({ ...world.env, PUBLIC_URL: origin, ACME_ORDERS_PER_MINUTE: '100000' });
+  const dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
   try {
     await t.app.listen({ port, host: '127.0.0.1' });
     await addProducts(t.app, [testProducts.dv]);
@@ -23,7 +26,10 @@ export async function run() {
     // A zone per client: the hosted-zone autopilot publishes one change at a time per zone. Each is a registrable name
     // (right under the TLD): the CAA lookups climb to it, and a parent that no resolver here answers for would be a
     // failed lookup, which holds issuance (RFC 8659 §3).
-    for (let i = 0; i < 8; i++) await api.post('/dm-serv/v1/dns/zones', { zone: `bench-acme-c${i}.test` });
+    for (let i = 0; i < 8; i++) {
+      world.delegate(`bench-acme-c${i}.test`);
+      await api.post('/dm-serv/v1/dns/zones', { zone: `bench-acme-c${i}.test` });
+    }
     const key = (await api.post('/v1/acme/eabKeys', { name: 'bench' })).body.data as { key: { kid: string }; hmacKey: string };
     // One certificate key for every CSR: RSA key generation is the client's cost, not the server's.
     const certKey = await acme.crypto.createPrivateRsaKey(2048);
@@ -75,5 +81,6 @@ export async function run() {
   } finally {
     await dns.close();
     await t.close();
+    await world.close();
   }
 }

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { startTestApp } from '../../apps/server/test/harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts } from '../../apps/server/test/purchase-helpers.ts';
 import { drainAll } from '../../apps/server/test/orders-helpers.ts';
-import { freePort } from '../../apps/server/test/dns-helpers.ts';
+import { freePort, startDnsWorld } from '../../apps/server/test/dns-helpers.ts';
 import { startAuthoritativeDns } from '../../apps/server/src/adapters/dns/authoritative.ts';
 import { powerdnsConfig } from '../../apps/server/src/adapters/dns/powerdns.ts';
 import { createZone, saveRecords } from '../../apps/server/src/services/dns/zones.ts';
@@ -31,13 +31,16 @@ async function blast(port: number): Promise<{ qps: number; failed: number }> {
  * (services/dns/dcv-autopilot.ts: one zone change publishes what every order asked for meanwhile).
  */
 async function autopilot() {
-  const port = await freePort();
-  const t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${port}` }, { postgres: true });
-  const ours = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port });
+  // Public DNS is a world on loopback that delegates the zone to the built-in server (apps/server/test/dns-helpers.ts).
+  const world = await startDnsWorld();
+  const t = await startTestApp(world.env, { postgres: true });
+  const ours = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(ours.port);
   try {
     await addProducts(t.app, [testProducts.dv]);
     const api = client(t.app, (await newAccount(t.app, 1_000_000_000)).token);
     const hosted = 'autopilot-bench.example';
+    world.delegate(hosted);
     await api.post('/dm-serv/v1/dns/zones', { zone: hosted });
     const orderNos: string[] = [];
     for (let i = 0; i < 500; i++) {
@@ -60,6 +63,7 @@ async function autopilot() {
   } finally {
     await ours.close();
     await t.close();
+    await world.close();
   }
 }
 
@@ -75,6 +79,8 @@ async function serverSpeed() {
     const a = await newAccount(t.app);
     const settings = { nameservers: ['ns1.certhub.local', 'ns2.certhub.local'], hostmaster: 'hostmaster@certhub.local' };
     await t.app.db.tx((tx) => createZone(tx, { accountId: a.id, name: zone, origin: 'external', settings }));
+    // Live, as a check that saw its delegation leaves it: a pending zone is answered REFUSED by both servers.
+    await t.app.db.query(`UPDATE dns_zones SET status = 'active' WHERE name = $1`, [zone]);
     const records = [
       { host: 'www', type: 'A' as const, value: '192.0.2.1', ttl: 300 },
       { host: '@', type: 'TXT' as const, value: 'v=spf1 -all', ttl: 300 },

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeEcCsr, newAccount, testProducts } from './purchase-helpers.ts';
-import { freePort } from './dns-helpers.ts';
+import { freePort, startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 import { AcmeTestClient, injectTransport } from './acme-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
 import { ordersContext } from '../src/services/orders/context.ts';
@@ -26,6 +26,7 @@ const run = promisify(execFile);
 const dir = mkdtempSync(path.join(tmpdir(), 'cc-acme-server-'));
 const product = testProducts.dv;
 let t: TestApp;
+let world: DnsWorld;
 let dns: AuthoritativeDns;
 let proxy: tls.Server;
 let base: string;
@@ -54,8 +55,15 @@ async function tlsFront(port: number, target: number) {
   return server;
 }
 
+/** A zone delegated to our nameservers and added by `api`: live at once. */
+async function liveZone(api: ReturnType<typeof client>, zone: string) {
+  world.delegate(zone);
+  const r = await api.post('/dm-serv/v1/dns/zones', { zone });
+  expect([r.body.code, (r.body.data as { status: string } | null)?.status]).toEqual([200, 'active']);
+}
+
 async function zoneWithA(api: ReturnType<typeof client>, zone: string, hosts: string[]) {
-  expect((await api.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+  await liveZone(api, zone);
   const recs = (await api.get(`/dm-serv/v1/dns/zones/${zone}/records`)).body.data as { zone: { serial: number } };
   const r = await api.post('/dm-serv/v1/domains/records', { zone, baseSerial: recs.zone.serial, preview: false, records: hosts.map((host) => ({ host, type: 'A', value: '127.0.0.1' })) });
   expect(r.body.code, r.body.msg).toBe(200);
@@ -68,13 +76,15 @@ async function eabKey(api: ReturnType<typeof client>, name: string) {
 }
 
 beforeAll(async () => {
-  const dnsPort = await freePort();
   const tlsPort = await freePort();
   httpPort = await freePort();
   base = `https://127.0.0.1:${tlsPort}`;
+  // Validation asks public DNS (a world on loopback), which asks the built-in server for zones delegated to ours.
   // The clients' http-01 servers listen on loopback: file validation may fetch from it in tests only.
-  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${dnsPort}`, DCV_HTTP_PORT: String(httpPort), PUBLIC_URL: base, REPORT_ALLOW_PRIVATE: 'on' });
-  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: dnsPort });
+  world = await startDnsWorld();
+  t = await startTestApp({ ...world.env, DCV_HTTP_PORT: String(httpPort), PUBLIC_URL: base, REPORT_ALLOW_PRIVATE: 'on' });
+  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   proxy = await tlsFront(tlsPort, (t.app.server.address() as AddressInfo).port);
   await addProducts(t.app, [product, testProducts.wild]);
@@ -85,13 +95,14 @@ beforeAll(async () => {
   const other = client(t.app, (await newAccount(t.app)).token);
   await zoneWithA(other, 'web.test', ['certbot', 'lego', 'guarded']);
   // The zone hosted here for this customer: dns-01 with no step.
-  expect((await me.post('/dm-serv/v1/dns/zones', { zone: 'hosted.test' })).body.code).toBe(200);
+  await liveZone(me, 'hosted.test');
 }, 60_000);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
   await dns?.close();
   await t?.close();
+  await world?.close();
 });
 
 const directory = () => `${base}/acme/${product.productNo}/directory`;
@@ -307,10 +318,11 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
   });
 
   it('keeps an order processing while a CAA lookup fails, and issues it by the queued job once the lookup answers', async () => {
-    // The parent of the name's zone is hosted nowhere: the resolver (this server's authoritative DNS) refuses it, as a
-    // lame nameserver would. No answer is no permission (RFC 8659 §3), but the order must not be left with nothing to move it.
+    // The parent of the name's zone is delegated to our nameservers but hosted nowhere: a lame delegation, which the
+    // resolver answers SERVFAIL. No answer is no permission (RFC 8659 §3), but the order must not be left with nothing to move it.
     const name = 'inner.lame-parent.test';
-    expect((await me.post('/dm-serv/v1/dns/zones', { zone: name })).body.code).toBe(200);
+    await liveZone(me, name);
+    world.delegate('lame-parent.test');
     const o = await alice.post('new-order', { identifiers: [{ type: 'dns', value: name }] });
     expect(o.json.status, o.body).toBe('ready');
     // What validation queued has run, as a running worker would have done by now: only finalize can queue more.
@@ -322,10 +334,10 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     const queued = () => t.app.db.query<{ later: boolean }>(`SELECT run_at > now() AS later FROM jobs WHERE kind = 'issue.order' AND status = 'pending' AND payload->>'orderId' = $1`, [String(order!.id)]);
     expect(await queued()).toEqual([{ later: true }]);
     const [failed] = await t.app.db.query<{ detail: Record<string, string> }>(`SELECT detail FROM order_events WHERE order_id = $1 AND kind = 'caa_lookup_failed'`, [order!.id]);
-    expect(failed!.detail).toMatchObject({ domain: name, at: 'lame-parent.test', reason: 'REFUSED' });
+    expect(failed!.detail).toMatchObject({ domain: name, at: 'lame-parent.test', reason: 'SERVFAIL' });
 
     // The parent answers now (hosted, no CAA record anywhere); the job's time comes and it issues.
-    expect((await me.post('/dm-serv/v1/dns/zones', { zone: 'lame-parent.test' })).body.code).toBe(200);
+    await liveZone(me, 'lame-parent.test');
     await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'issue.order' AND status = 'pending' AND payload->>'orderId' = $1`, [String(order!.id)]);
     await t.app.jobs.drain();
     const polled = await alice.post(String(o.headers.location), '');
@@ -334,7 +346,7 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
   });
 
   it('refuses to issue when CAA forbids the CA, and issues once the record allows it; ARI tells when to renew', async () => {
-    expect((await me.post('/dm-serv/v1/dns/zones', { zone: 'caa.test' })).body.code).toBe(200);
+    await liveZone(me, 'caa.test');
     const recs = (await me.get('/dm-serv/v1/dns/zones/caa.test/records')).body.data as { zone: { serial: number } };
     const added = await me.post('/dm-serv/v1/domains/records', { zone: 'caa.test', baseSerial: recs.zone.serial, preview: false, records: [{ host: '@', type: 'CAA', value: '0 issue "other-ca.example"' }] });
     expect(added.body.code, added.body.msg).toBe(200);

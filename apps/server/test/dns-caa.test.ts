@@ -4,15 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts } from './purchase-helpers.ts';
 import { drainAll, markPaid } from './orders-helpers.ts';
-import { respond } from '../src/adapters/dns/authoritative.ts';
+import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
+import { startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 
 /**
  * RFC 8659 §3: a CAA lookup that fails (SERVFAIL, a timeout) is no permission to issue. The resolver here is a DNS
- * server on loopback that answers from the built-in server's tables, except CAA questions while told to fail them,
- * which it answers SERVFAIL, as a broken or attacked authoritative server would.
+ * server on loopback that asks public DNS (a world delegating the zone to the built-in server), except CAA questions
+ * while told to fail them, which it answers SERVFAIL, as a broken or attacked authoritative server would.
  */
 
 let t: TestApp;
+let world: DnsWorld;
+let dns: AuthoritativeDns;
 let api: ReturnType<typeof client>;
 let server: dgram.Socket;
 const failing = new Set<string>();
@@ -22,24 +25,30 @@ beforeAll(async () => {
   server = dgram.createSocket('udp4');
   await new Promise<void>((r) => server.bind(0, '127.0.0.1', () => r()));
   const port = server.address().port;
-  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${port}` });
+  world = await startDnsWorld();
+  t = await startTestApp({ ...world.env, DNS_RESOLVER: `127.0.0.1:${port}` });
+  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
+  world.delegate(zone);
   server.on('message', (msg, from) => {
     const q = packet.decode(msg);
     const question = q.questions?.[0];
     const reply =
       question?.type === 'CAA' && failing.has(question.name.toLowerCase())
         ? Promise.resolve(packet.encode({ type: 'response', id: q.id, flags: 2, questions: q.questions, answers: [], authorities: [], additionals: [] }))
-        : respond(t.app.db, msg, 'udp');
+        : world.ask(msg);
     void reply.then((b) => b && server.send(b, from.port, from.address));
   });
   await addProducts(t.app, [testProducts.dv]);
   api = client(t.app, (await newAccount(t.app, 50_000_000)).token);
-  expect((await api.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+  expect(((await api.post('/dm-serv/v1/dns/zones', { zone })).body.data as { status: string }).status).toBe('active');
 });
 
 afterAll(async () => {
   server?.close();
+  await dns?.close();
   await t?.close();
+  await world?.close();
 });
 
 describe('CAA lookup failure', () => {

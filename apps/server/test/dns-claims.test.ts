@@ -8,6 +8,7 @@ import { addProducts, client, makeCsr, newAccount, testProducts } from './purcha
 import { drainAll, markPaid } from './orders-helpers.ts';
 import { startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
+import { hostZone } from '../src/services/dns/zones.ts';
 
 /**
  * Who may host a name (issue 42, defect 1), as a customer meets it: public DNS (a world of parents and providers on
@@ -25,6 +26,7 @@ let dns: AuthoritativeDns;
 
 type Api = ReturnType<typeof client>;
 let alice: Api;
+let aliceId = 0;
 let bob: Api;
 
 async function dig(name: string, type: string) {
@@ -64,7 +66,9 @@ beforeAll(async () => {
   dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
   world.serveOurs(dns.port);
   await addProducts(t.app, [testProducts.dv]);
-  alice = client(t.app, (await newAccount(t.app, 50_000_000)).token);
+  const a = await newAccount(t.app, 50_000_000);
+  aliceId = a.id;
+  alice = client(t.app, a.token);
   bob = client(t.app, (await newAccount(t.app, 50_000_000)).token);
 });
 
@@ -227,6 +231,27 @@ describe('two accounts claiming one name', () => {
     expect((await zoneOf(bob, zone))).toBeNull();
     const www = await dig(`www.${zone}`, 'A');
     expect([www.status, www.values]).toEqual(['NXDOMAIN', []]);
+  });
+});
+
+describe('a domain registered here', () => {
+  it('releases other accounts\' claims of the name and of names inside it, each told, and answers the registrant\'s zone', async () => {
+    const zone = 'registered-here.example';
+    // Before Alice registered the name, its DNS elsewhere delegated a name inside it to our nameservers, and Bob's
+    // zone of that name went live; Bob also claimed the name itself.
+    world.elsewhere(zone);
+    world.delegate(`shop.${zone}`);
+    expect((await addZone(bob, `shop.${zone}`)).body.data).toMatchObject({ status: 'active' });
+    await addRecord(bob, `shop.${zone}`, '@', 'A', '203.0.113.66');
+    expect((await addZone(bob, zone)).body.data).toMatchObject({ status: 'pending' });
+    // The registration commits: the registry says the name is Alice's.
+    await t.app.db.tx((tx) => hostZone(tx, { accountId: aliceId, name: zone }));
+    expect((await zoneOf(alice, zone))!.zone).toMatchObject({ status: 'active', origin: 'registered' });
+    expect([await zoneOf(bob, zone), await zoneOf(bob, `shop.${zone}`)]).toEqual([null, null]);
+    const told = (await messages(bob)).filter((m) => m.kind === 'dnsZoneReleased').map((m) => m.title);
+    expect(told).toEqual(expect.arrayContaining([`DNS hosting of ${zone} released`, `DNS hosting of shop.${zone} released`]));
+    const shop = await dig(`shop.${zone}`, 'A');
+    expect([shop.status, shop.soa]).toEqual(['NXDOMAIN', `${zone}.`]);
   });
 });
 

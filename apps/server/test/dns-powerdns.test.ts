@@ -8,21 +8,24 @@ import { racePostgresUrl, startTestApp, type TestApp } from './harness.ts';
 import { client, newAccount } from './purchase-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
 import { powerdnsConfig } from '../src/adapters/dns/powerdns.ts';
-import { freePort } from './dns-helpers.ts';
+import { freePort, startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 
 /**
  * The scale path: PowerDNS (Debian's pdns-server with pdns-backend-pgsql) started on the test PostgreSQL schema
  * serves the zones from the product's own tables. The same questions asked with dig of it and of the built-in
- * server get the same answers, for a zone edited through the API, and an edit is served by both at once.
+ * server get the same answers, for a zone edited through the API, and an edit is served by both at once. A zone still
+ * pending (its control not proven) is answered by neither.
  */
 
 const run = promisify(execFile);
 let t: TestApp;
+let world: DnsWorld;
 let builtIn: AuthoritativeDns;
 let pdns: ChildProcess;
 let pdnsPort = 0;
 let api: ReturnType<typeof client>;
 const zone = 'pdns-compare.example';
+const pendingZone = 'pdns-pending.example';
 
 async function dig(port: number, name: string, type: string) {
   const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(port), name, type, '+norecurse', '+time=5', '+tries=1', '+nocmd', '+nostats', '+noedns']);
@@ -42,10 +45,17 @@ async function serial() {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({}, { postgres: true });
+  world = await startDnsWorld();
+  t = await startTestApp(world.env, { postgres: true });
   builtIn = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(builtIn.port);
+  world.delegate(zone);
   api = client(t.app, (await newAccount(t.app)).token);
-  await api.post('/dm-serv/v1/dns/zones', { zone });
+  expect(((await api.post('/dm-serv/v1/dns/zones', { zone })).body.data as { status: string }).status).toBe('active');
+  // Claimed, never proven: its records are kept but served by no server.
+  expect(((await api.post('/dm-serv/v1/dns/zones', { zone: pendingZone })).body.data as { status: string }).status).toBe('pending');
+  const p = (await api.get(`/dm-serv/v1/dns/zones/${pendingZone}/records`)).body.data as { zone: { serial: number } };
+  await api.post('/dm-serv/v1/domains/records', { zone: pendingZone, baseSerial: p.zone.serial, records: [{ host: 'www', type: 'A', value: '203.0.113.66', ttl: 300 }] });
   const r = await api.post('/dm-serv/v1/domains/records', {
     zone,
     baseSerial: await serial(),
@@ -100,6 +110,7 @@ afterAll(async () => {
   }
   await builtIn?.close();
   await t?.close();
+  await world?.close();
 });
 
 const questions: [string, string][] = [
@@ -141,5 +152,14 @@ describe('PowerDNS on the same tables', () => {
       expect((await dig(port, zone, 'SOA')).answer[0]?.split(' ')[6]).toBe(String(await serial()));
     }
     expect((await dig(pdnsPort, 'not-hosted.example', 'A')).status).toBe('REFUSED');
+  });
+
+  it('answers nothing of a pending zone, as the built-in server does', async () => {
+    for (const port of [builtIn.port, pdnsPort]) {
+      for (const [name, type] of [[pendingZone, 'SOA'], [`www.${pendingZone}`, 'A']] as const) {
+        const d = await dig(port, name, type);
+        expect([port === pdnsPort ? 'pdns' : 'built-in', name, d.status, d.answer]).toEqual([port === pdnsPort ? 'pdns' : 'built-in', name, 'REFUSED', []]);
+      }
+    }
   });
 });

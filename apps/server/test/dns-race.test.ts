@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@cc/contracts/errors';
-import type { DnsConflictData, DnsRecordsAnswer } from '@cc/contracts/dns';
+import type { DnsConflictData, DnsRecordsAnswer, DnsZone } from '@cc/contracts/dns';
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts } from './purchase-helpers.ts';
 import { drainAll } from './orders-helpers.ts';
@@ -12,8 +12,9 @@ import { syncZone } from '../src/services/dns/dcv-autopilot.ts';
 
 /**
  * Races of DNS hosting on PostgreSQL, where transactions really overlap: two edits of one zone from the same serial
- * (the second gets a conflict with the diff it did not see, nothing is lost), and the DCV autopilot's syncs of one
- * zone running side by side (every record asked for is published once, then removed once).
+ * (the second gets a conflict with the diff it did not see, nothing is lost), the DCV autopilot's syncs of one
+ * zone running side by side (every record asked for is published once, then removed once), and two accounts'
+ * overlapping claims proven at the same moment (one goes live, the other is released).
  */
 
 let t: TestApp;
@@ -86,5 +87,41 @@ describe('DNS races', () => {
     const states = await Promise.all(orderNos.map(async (no) => ((await api.get(`/v1/orders/status/${no}`)).body.data as { orderStatus: number }).orderStatus));
     expect(states.every((s) => s === 1005)).toBe(true);
     expect((await records(zone)).records.filter((r) => !r.system)).toEqual([]);
+  });
+
+  it('lets at most one of two accounts\' overlapping claims go live when both are proven at once, and releases the other', async () => {
+    const other = client(t.app, (await newAccount(t.app)).token);
+    for (let round = 0; round < 6; round++) {
+      const parent = `claim-race${round}.example`;
+      const child = `www.${parent}`;
+      world.elsewhere(parent);
+      // Both claim at once: nothing is proven yet, both are pending.
+      const added = await Promise.all([api.post('/dm-serv/v1/dns/zones', { zone: parent }), other.post('/dm-serv/v1/dns/zones', { zone: child })]);
+      expect(added.map((r) => (r.body.data as DnsZone).status)).toEqual(['pending', 'pending']);
+      // Both tokens are published (the parent's DNS carries both), and both check at the same moment.
+      for (const r of added) world.publish((r.body.data as DnsZone).verification.host, 'TXT', (r.body.data as DnsZone).verification.value);
+      const checks = await Promise.all([api.post(`/dm-serv/v1/dns/zones/${parent}/check`, {}), other.post(`/dm-serv/v1/dns/zones/${child}/check`, {})]);
+      const live = await t.app.db.query<{ name: string }>(`SELECT name FROM dns_zones WHERE name = ANY($1) AND status = 'active'`, [[parent, child]]);
+      expect(live.length, `round ${round}`).toBe(1);
+      const winner = live[0]!.name;
+      const loser = winner === parent ? { api: other, zone: child, check: checks[1]! } : { api, zone: parent, check: checks[0]! };
+      // The loser's check found its claim released (or released it never saw); the claim is gone, its account told.
+      expect([200, errorCodes.DNS_ZONE_NOT_FOUND]).toContain(loser.check.body.code);
+      expect((await loser.api.get(`/dm-serv/v1/dns/zones/${loser.zone}/records`)).body.code).toBe(errorCodes.DNS_ZONE_NOT_FOUND);
+      const msgs = (await loser.api.get('/v1/siteMsg', { lang: 'en' })).body.data as { siteMsges: { kind: string; title: string }[] };
+      expect(msgs.siteMsges.some((m) => m.kind === 'dnsZoneReleased' && m.title === `DNS hosting of ${loser.zone} released`)).toBe(true);
+    }
+  });
+
+  it('lets at most one of two accounts adding one delegated name at once go live', async () => {
+    const other = client(t.app, (await newAccount(t.app)).token);
+    for (let round = 0; round < 6; round++) {
+      const zone = `add-race${round}.example`;
+      world.delegate(zone);
+      const added = await Promise.all([api.post('/dm-serv/v1/dns/zones', { zone }), other.post('/dm-serv/v1/dns/zones', { zone })]);
+      expect(added.map((r) => r.body.code)).toEqual([200, 200]);
+      const live = await t.app.db.query(`SELECT 1 FROM dns_zones WHERE name = $1 AND status = 'active'`, [zone]);
+      expect(live.length).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 import { newAccount } from './purchase-helpers.ts';
 import { RateLimiter, sourceNetwork, startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
-import { createZone, defaultDnsSettings } from '../src/services/dns/zones.ts';
+import { hostZone } from '../src/services/dns/zones.ts';
 import { dnsListenHost, loadConfig } from '../src/config.ts';
 
 /**
@@ -23,7 +23,8 @@ const run = promisify(execFile);
 beforeAll(async () => {
   t = await startTestApp();
   const a = await newAccount(t.app);
-  await t.app.db.tx((tx) => createZone(tx, { accountId: a.id, name: zone, origin: 'external', settings: defaultDnsSettings }));
+  // Registered here, so live at once (a pending zone is answered REFUSED).
+  await t.app.db.tx((tx) => hostZone(tx, { accountId: a.id, name: zone }));
   dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0, rrl: { responsesPerSecond: 5, slip: 2 } });
 });
 

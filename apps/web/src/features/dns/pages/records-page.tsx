@@ -32,6 +32,7 @@ import { importZone } from '../api/import-zone.ts';
 import { exportZone } from '../api/export-zone.ts';
 import { DiffTable, useZoneChange } from '../components/change-dialog.tsx';
 import { useDnsT } from '../i18n.ts';
+import { PendingZone } from '../components/pending-zone.tsx';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', wordBreak: 'break-all' as const };
 
@@ -241,6 +242,7 @@ export default function RecordsPage() {
           </Space>
           <Link to="/domain/dns">{t('records.back')}</Link>
         </Flex>
+        {data.zone.status === 'pending' ? <div style={{ marginTop: 12 }}><PendingZone zone={data.zone} /></div> : null}
       </Card>
       <Card>
         <Tabs items={[{ key: 'records', label: t('records.tabRecords'), children: recordsTab }, { key: 'history', label: t('records.tabHistory'), children: <History zone={zone} serial={serial} propose={change.propose} /> }]} />

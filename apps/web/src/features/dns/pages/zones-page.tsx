@@ -19,10 +19,14 @@ import { useAddZone } from '../api/add-zone.ts';
 import { useCheckZone } from '../api/check-zone.ts';
 import { useDeleteZone } from '../api/delete-zone.ts';
 import { useDnsT } from '../i18n.ts';
+import { PendingZone } from '../components/pending-zone.tsx';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' };
 
-/** /domain/dns: the hosted zones, adding one registered elsewhere and checking its delegation. */
+/**
+ * /domain/dns: the hosted zones, adding one registered elsewhere and checking its proof of control. A pending zone
+ * opens below its row with what to do (the nameservers, or its TXT verification record) and the last check's reason.
+ */
 export default function ZonesPage() {
   const { t } = useDnsT();
   const zones = useZones();
@@ -32,13 +36,17 @@ export default function ZonesPage() {
   const [name, setName] = useState('');
   const [error, setError] = useState('');
   const [search, setSearch] = useState('');
+  // Pending zones are open (what to do) unless the user closed them.
+  const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const shown = useMemo(() => (zones.data?.zones ?? []).filter((z) => z.name.includes(search.trim().toLowerCase())), [zones.data, search]);
+  const open = useMemo(() => shown.filter((z) => z.status === 'pending' && !closed.has(z.name)).map((z) => z.name), [shown, closed]);
 
   const submit = async () => {
     setError('');
     try {
       const z = await add.mutateAsync(name.trim());
-      toast.success(t('zones.added', { zone: z.name }));
+      if (z.status === 'active') toast.success(t('zones.addedLive', { zone: z.name }));
+      else toast.show('info', t('zones.added', { zone: z.name }));
       setName('');
     } catch (e) {
       if (e instanceof ApiError) setError(e.msg);
@@ -48,8 +56,8 @@ export default function ZonesPage() {
   const runCheck = async (zone: string) => {
     try {
       const z = await check.mutateAsync(zone);
-      if (z.status === 'active' && z.delegationSeen.length) toast.success(t('zones.checkedLive', { zone }));
-      else toast.warning(t('zones.checkedNot', { zone, seen: z.delegationSeen.join(', ') || t('zones.none') }));
+      if (z.status === 'active') toast.success(t('zones.checkedLive', { zone }));
+      else toast.warning(t('zones.checkedNot', { zone, note: z.checkNote }));
     } catch (e) {
       if (e instanceof ApiError) toast.error(e.msg);
       else throw e;
@@ -84,6 +92,18 @@ export default function ZonesPage() {
           locale={{ emptyText: t('zones.empty') }}
           pagination={shown.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
           scroll={{ x: 760 }}
+          expandable={{
+            rowExpandable: (z: DnsZone) => z.status === 'pending',
+            expandedRowKeys: open,
+            onExpand: (expanded: boolean, z: DnsZone) =>
+              setClosed((c) => {
+                const next = new Set(c);
+                if (expanded) next.delete(z.name);
+                else next.add(z.name);
+                return next;
+              }),
+            expandedRowRender: (z: DnsZone) => <PendingZone zone={z} onCheck={() => void runCheck(z.name)} checking={check.isPending && check.variables === z.name} />,
+          }}
           columns={[
             { title: t('zones.colZone'), dataIndex: 'name', render: (n: string) => <Link style={{ whiteSpace: 'nowrap' }} to="/domain/dns/$domain" params={{ domain: n }}>{n}</Link> },
             {
