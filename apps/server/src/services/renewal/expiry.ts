@@ -8,14 +8,18 @@ import type { JobKind } from '../jobs/kinds.ts';
 import { defaultReminderDays, reminderDayChoices } from '@cc/contracts/account';
 import { informColumns, informJoin, informTargetOf } from '../account/inform.ts';
 import { notifyAccount } from '../messages/notify.ts';
+import { reissueAtFraction } from '@cc/domain/plan-schedule';
 
 const day = 86400_000;
 export const renewalDailyJob = 'renewal.daily' satisfies JobKind;
 export const reissueJob = 'renewal.reissue' satisfies JobKind;
 /** Days before notAfter the account is reminded unless it chose others in /account/notify; each once per order and certificate. */
 export const reminderDays = defaultReminderDays;
-/** A certificate of a plan that goes on is reissued when it has fewer days than this left. */
-export const reissueWithinDays = 30;
+/**
+ * A certificate of a plan that goes on is reissued once it has run `reissueAtFraction` (about two thirds) of its life,
+ * as the plan's schedule (packages/domain plan-schedule.ts) says; `$frac` is that fraction, `$now` the clock's time.
+ */
+const reissueDue = (frac: string, now: string) => `o.not_before IS NOT NULL AND o.not_before + (o.not_after - o.not_before + interval '1 second') * ${frac}::float8 <= ${now}`;
 
 /**
  * A plan "goes on" past the certificate when it ends more than a day after it (certificates end a second
@@ -34,16 +38,16 @@ function thresholdReached(daysLeft: number, days: readonly number[]): number | n
 }
 
 /**
- * Orders whose certificate ends within 30 days while the plan goes on: queued for a reissue with the same CSR
- * and key. Ours to do, so no reminder is sent for them.
+ * Orders whose certificate has reached its reissue date while the plan goes on: queued for a reissue with the same
+ * CSR and key. Ours to do, so no reminder is sent for them.
  */
 async function queueReissues(ctx: OrdersContext, now: Date): Promise<number> {
   const rows = await ctx.db.query<{ id: number }>(
     `SELECT o.id FROM orders o
       WHERE o.order_status IN ($1, $2) AND o.certificate_id IS NOT NULL AND o.re_sign_status = $3
-        AND o.not_after < $4 AND ${planGoesOn}
+        AND ${reissueDue('$5', '$4')} AND ${planGoesOn}
       ORDER BY o.id LIMIT 500`,
-    [orderStatus.issued, orderStatus.expired, reSignStatus.none, new Date(now.getTime() + reissueWithinDays * day)],
+    [orderStatus.issued, orderStatus.expired, reSignStatus.none, now, reissueAtFraction],
   );
   for (const r of rows) await enqueue(ctx.db, reissueJob, { orderId: r.id }, { dedupeKey: `reissue:${r.id}` });
   return rows.length;
@@ -59,9 +63,9 @@ export async function reissueWithinPlan(ctx: OrdersContext, orderId: number): Pr
     const [o] = await q.query<{ id: number; not_after: Date }>(
       `SELECT o.id, o.not_after FROM orders o
         WHERE o.id = $1 AND o.order_status IN ($2, $3) AND o.certificate_id IS NOT NULL AND o.re_sign_status = $4
-          AND o.not_after < $5 AND ${planGoesOn}
+          AND ${reissueDue('$6', '$5')} AND ${planGoesOn}
         FOR UPDATE`,
-      [orderId, orderStatus.issued, orderStatus.expired, reSignStatus.none, new Date(now.getTime() + reissueWithinDays * day)],
+      [orderId, orderStatus.issued, orderStatus.expired, reSignStatus.none, now, reissueAtFraction],
     );
     if (!o) return false;
     await q.query(`DELETE FROM order_domains WHERE order_id = $1`, [orderId]);
