@@ -247,6 +247,13 @@ describe('orders', () => {
     await Promise.all([verified(page), page.getByTestId('action-verify').click()]);
     await page.locator('[data-testid="order-details-page"][data-status="1005"]').waitFor({ timeout: 60_000 });
     await page.getByTestId('cert-serial').waitFor();
+    // A 1-year plan is longer than one certificate today: the schedule says which certificate this is and when the next comes.
+    const plan = (await api<{ orderInfo: { plan: { current: number; total: number; nextReissueAt: string } } }>('GET', `/v1/orders/detail/${made.txt.orderNo}`)).orderInfo.plan;
+    expect(plan.current).toBe(1);
+    expect(plan.total).toBeGreaterThan(1);
+    // The date in the reader's time zone (the page's), so only its form is checked here.
+    await page.getByText(new RegExp(`^本套餐第 1 张证书（共 ${plan.total} 张），下次重签日期 \\d{4}-\\d{2}-\\d{2}$`)).waitFor();
+    expect(plan.nextReissueAt).toBeTruthy();
     await screenshot(page, 'order-details-zh-light-issued');
 
     // PEM certificate.

@@ -9,6 +9,7 @@ import { defaultReminderDays, reminderDayChoices } from '@cc/contracts/account';
 import { informColumns, informJoin, informTargetOf } from '../account/inform.ts';
 import { notifyAccount } from '../messages/notify.ts';
 import { reissueAtFraction } from '@cc/domain/plan-schedule';
+import { validationLapsesAt } from '@cc/domain/dcv';
 
 const day = 86400_000;
 export const renewalDailyJob = 'renewal.daily' satisfies JobKind;
@@ -165,11 +166,32 @@ async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
   return sent;
 }
 
-/** The daily job: reissues within plans, expiry marks, reminders. Answers what it did (kept as the job's result). */
-export async function runDaily(ctx: OrdersContext): Promise<{ reissues: number; expired: number; reminders: number }> {
+/**
+ * validated_domains.expires_at keeps the lapse the rules table gave when the name was validated (the calendar and the
+ * lists read it in SQL); when the table changes (the Forum moved a date), the lapses still ahead follow it here.
+ * Whether a validation is reused is decided from validated_at and the table itself (dcv/validation.ts).
+ */
+async function refreshValidationLapses(ctx: OrdersContext, now: Date): Promise<number> {
+  const rows = await ctx.db.query<{ id: number; domain: string; method: string; validated_at: Date; expires_at: Date }>(
+    `SELECT id, domain, method, validated_at, expires_at FROM validated_domains WHERE expires_at > $1 ORDER BY id LIMIT 20000`,
+    [now],
+  );
+  let changed = 0;
+  for (const r of rows) {
+    const lapses = validationLapsesAt({ method: r.method, name: r.domain, validatedAt: r.validated_at });
+    if (lapses.getTime() === new Date(r.expires_at).getTime()) continue;
+    await ctx.db.query(`UPDATE validated_domains SET expires_at = $2 WHERE id = $1`, [r.id, lapses]);
+    changed++;
+  }
+  return changed;
+}
+
+/** The daily job: reissues within plans, expiry marks, reminders, validation lapses. Answers what it did (kept as the job's result). */
+export async function runDaily(ctx: OrdersContext): Promise<{ reissues: number; expired: number; reminders: number; lapses: number }> {
   const now = ctx.now();
   const reissues = await queueReissues(ctx, now);
   const expired = await markExpired(ctx, now);
   const reminders = await sendReminders(ctx, now);
-  return { reissues, expired, reminders };
+  const lapses = await refreshValidationLapses(ctx, now);
+  return { reissues, expired, reminders, lapses };
 }
