@@ -215,6 +215,10 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     writeFileSync(pemPath, pem);
     const eku = (await run('openssl', ['x509', '-noout', '-ext', 'extendedKeyUsage', '-in', pemPath])).stdout;
     expect(eku.split('\n').slice(1).join(' ').trim()).toBe('TLS Web Server Authentication');
+    // The client renews it (ARI): the order is one certificate, not a plan the product reissues by itself.
+    const [row] = await t.app.db.query<{ order_no: string }>(`SELECT o.order_no FROM orders o WHERE o.common_name = 'short.hosted.test'`);
+    const d = (await me.get(`/v1/orders/detail/${row!.order_no}`)).body.data as { orderInfo: { plan: { current: number; total: number; nextReissueAt: string | null } } };
+    expect(d.orderInfo.plan).toMatchObject({ current: 1, total: 1, nextReissueAt: null });
   });
 
   it('refuses a made-up nonce with badNonce and a fresh nonce to retry with', async () => {

@@ -118,7 +118,6 @@ export function requestFor(o: IssueRow, validity: { notBefore: Date; notAfter: D
   return { brand: o.brand, csrPem: o.csr, profile, subject, dnsNames, ipAddresses, emails, ...validity };
 }
 
-
 /**
  * Validity of the next certificate: from now to the plan's end, at most what the certificate's kind allows, so
  * a multi-year plan is covered by several certificates, each issued within the plan.
@@ -135,7 +134,9 @@ export function validityFor(o: Pick<IssueRow, 'product_type' | 'validity' | 'pai
   if (cap) end = Math.min(end, notBefore.getTime() + cap * day);
   // A plan started long before (late validation) still gets at least a day's certificate.
   end = Math.max(end, notBefore.getTime() + day);
-  return { notBefore, notAfter: new Date(end - 1000), planEndsAt };
+  // An order of a customer's ACME client is one certificate: the client renews it itself (ARI's window opens where a
+  // plan would reissue), so the product does not reissue it within a plan.
+  return { notBefore, notAfter: new Date(end - 1000), planEndsAt: o.acme_profile ? new Date(end) : planEndsAt };
 }
 
 /** The issue.order job: an order in 1009 (every name validated) gets its certificate; a re-sign ends here too. */
