@@ -98,6 +98,9 @@ describe('a 3-year plan bought on 2026-12-07 for a name in a hosted zone', () =>
     await daily();
     expect((await certPem(orderNo)).serial).toBe(before);
     expect((await detail(orderNo)).plan).toEqual(first);
+    // The renewal calendar (90 days) names the day the next certificate comes, done by the product.
+    const cal = ((await me.get('/v1/dashboard')).body.data as { calendar: { kind: string; ref: string; date: string; auto: boolean }[] }).calendar;
+    expect(cal.filter((c) => c.ref === orderNo)).toEqual([expect.objectContaining({ kind: 'certificate', date: first.nextReissueAt, auto: true })]);
   });
 
   it('reissues certificate 2 on 2027-04-19 by itself: the lapsed validation is redone in the hosted zone, 100 days by that day\'s rule', async () => {
