@@ -248,6 +248,13 @@ describe('orders', () => {
     await Promise.all([verified(page), page.getByTestId('action-verify').click()]);
     await page.locator('[data-testid="order-details-page"][data-status="1005"]').waitFor({ timeout: 60_000 });
     await page.getByTestId('cert-serial').waitFor();
+    // A 1-year plan is longer than one certificate today: the schedule says which certificate this is and when the next comes.
+    const plan = (await api<{ orderInfo: { plan: { current: number; total: number; nextReissueAt: string } } }>('GET', `/v1/orders/detail/${made.txt.orderNo}`)).orderInfo.plan;
+    expect(plan.current).toBe(1);
+    expect(plan.total).toBeGreaterThan(1);
+    // The date in the reader's time zone (the page's), so only its form is checked here.
+    await page.getByText(new RegExp(`^本套餐第 1 张证书（共 ${plan.total} 张），下次重签日期 \\d{4}-\\d{2}-\\d{2}$`)).waitFor();
+    expect(plan.nextReissueAt).toBeTruthy();
     await screenshot(page, 'order-details-zh-light-issued');
 
     // PEM certificate.
@@ -568,6 +575,39 @@ describe('orders', () => {
         await p.close();
       }
     }
+  });
+
+  it('an e-mail validated order shows the day the method stops validating and switches to DNS in one click (zh, en)', async () => {
+    const products = await api<{ data: { productNo: string; brand: string; certType: string; productType: string; free: boolean; pricePerYear: number }[] }>('GET', '/v1/products?limit=1000&offset=1');
+    const byMail = products.data.find((p) => !p.free && p.certType === 'DV' && ['globalsign', 'digicert', 'sectigo'].includes(p.brand) && p.productType === 'ssl' && p.pricePerYear > 0);
+    if (!byMail) throw new Error('no DV product of a brand that validates by e-mail');
+    const mailed = async (tag: string) => {
+      const commonName = `${tag}${seq++}.${zone}`;
+      const csr = opensslCsr(commonName, path.join(tmp, `${commonName}.key`));
+      const orderNo = String(await api<string>('POST', `/v1/orders/certificate/${byMail.productNo}`, { year: 1, csr, commonName, dcvMethod: 'email', dcvEmail: { email: 'admin', dcvMethod: 'email' } }));
+      await api('POST', '/v1/orders/pay', { orderNo, payWay: 'balance' });
+      return orderNo;
+    };
+    const zhOrder = await mailed('mail');
+    await page.goto(`/ssl/certificate/${zhOrder}`);
+    const notice = page.getByRole('alert').filter({ hasText: '邮箱验证自 2028-03-15 起不再能验证域名' });
+    await notice.waitFor();
+    await screenshot(page, 'order-details-zh-email-ends');
+    await notice.getByRole('button', { name: '一键改用 DNS 验证' }).click();
+    await page.locator('[data-testid="dcv-0-instructions"][data-method^="dns"]').waitFor();
+    await notice.waitFor({ state: 'detached' });
+    const after = await api<{ orderInfo: { domains: { method: string }[] } }>('GET', `/v1/orders/detail/${zhOrder}`);
+    expect(after.orderInfo.domains[0]?.method).toMatch(/^dns/);
+
+    const enOrder = await mailed('mail-en');
+    const en = await stack.newPage({ token, lang: 'en' });
+    await en.goto(`/ssl/certificate/${enOrder}`);
+    const enNotice = en.getByRole('alert').filter({ hasText: 'E-mail validation no longer validates names from 2028-03-15' });
+    await enNotice.waitFor();
+    await screenshot(en, 'order-details-en-email-ends');
+    await enNotice.getByRole('button', { name: 'Switch to file validation' }).click();
+    await en.locator('[data-testid="dcv-0-instructions"][data-method="file"]').waitFor();
+    await en.close();
   });
 
   it('cancels a paid order from its details page: confirmed, then the refund is shown until closed', async () => {

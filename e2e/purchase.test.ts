@@ -16,6 +16,9 @@ import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { makeCsr, makeEcCsr, newAccount } from '../apps/server/test/purchase-helpers.ts';
 import { screenshot, startStack, type Stack, themesFor } from './harness.ts';
+import { translate } from '@cc/contracts/messages';
+import { ruleOn, tlsMaxValidityDays } from '@cc/domain/cabf-rules';
+import { validityNote } from '@cc/domain/terms';
 
 let stack: Stack;
 let page: Page;
@@ -176,9 +179,14 @@ describe('buying certificates', () => {
     expect(await page.getByTestId('org-select').count()).toBe(0);
     const cn = `dv-${tag}.example.com`;
     await page.getByTestId('common-name').fill(cn);
+    // The note states today's limit and the next change of the rules table; a 1-year term is longer than one certificate too.
+    const note = validityNote(new Date());
+    const noteText = translate('zh', note.key, note.params);
     await page.getByTestId('term-2').click();
-    await page.getByTestId('note-398').waitFor();
+    await page.getByRole('note').filter({ hasText: noteText }).waitFor();
     await page.getByTestId('term-1').click();
+    await page.getByRole('note').filter({ hasText: noteText }).waitFor();
+    expect(noteText).toContain(`最长为 ${ruleOn(tlsMaxValidityDays, new Date())} 天`);
     await page.locator('[data-testid="preview-total"]', { hasText: '￥399.00' }).waitFor();
     await screenshot(page, 'purchase-single-zh-light-dv');
 
@@ -252,6 +260,10 @@ describe('buying certificates', () => {
     await errorOf(en, 'extraDomains').filter({ hasText: 'c.example.com duplicate' }).waitFor();
     await en.getByTestId('extra-domains').fill('a.example.com');
     await errorOf(en, 'extraDomains').filter({ hasText: 'a.example.com duplicate' }).waitFor();
+    // The validity note in English, for the 1-year term chosen by default.
+    const enNote = validityNote(new Date());
+    await en.getByRole('note').filter({ hasText: translate('en', enNote.key, enNote.params) }).waitFor();
+    await screenshot(en, 'purchase-single-en-light-validity-note');
     await en.close();
   });
 

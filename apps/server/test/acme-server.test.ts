@@ -15,6 +15,7 @@ import { freePort, startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 import { AcmeTestClient, injectTransport } from './acme-helpers.ts';
 import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dns/authoritative.ts';
 import { ordersContext } from '../src/services/orders/context.ts';
+import { ruleOn, tlsMaxValidityDays } from '@cc/domain/cabf-rules';
 
 /**
  * The ACME server against Debian's certbot and lego, unmodified, on loopback: EAB registration, DV orders validated by
@@ -133,6 +134,11 @@ describe('certbot against the ACME server', () => {
     const live = path.join(cfg, 'live', 'certbot.web.test');
     expect(await verifies(path.join(live, 'cert.pem'), path.join(live, 'chain.pem'))).toContain('OK');
     expect(await balance(meId)).toBe(before - product.pricePerYear);
+    // A public TLS leaf: serverAuth alone (the rules table's EKU), the longest validity of the day (the classic profile).
+    const eku = (await run('openssl', ['x509', '-noout', '-ext', 'extendedKeyUsage', '-in', path.join(live, 'cert.pem')])).stdout;
+    expect(eku.split('\n').slice(1).join(' ').trim()).toBe('TLS Web Server Authentication');
+    const leaf = new X509Certificate(readFileSync(path.join(live, 'cert.pem')));
+    expect(Math.round((Date.parse(leaf.validTo) - Date.parse(leaf.validFrom)) / 86_400_000)).toBe(ruleOn(tlsMaxValidityDays, new Date()));
 
     await sh('certbot', ['renew', ...common, '--force-renewal', '--no-random-sleep-on-renew'], env());
     expect(await balance(meId)).toBe(before - 2 * product.pricePerYear);
@@ -206,6 +212,35 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
   beforeAll(async () => {
     key = await eabKey(me, 'protocol');
     await alice.register(key.key.kid, key.hmacKey);
+  });
+
+  it('advertises the profiles (classic: the longest allowed today; shortlived: 7 days) and issues by the one asked for', async () => {
+    const dirDoc = (await t.app.inject({ method: 'GET', url: `/acme/${product.productNo}/directory` })).json() as { meta: { profiles: Record<string, string> } };
+    expect(Object.keys(dirDoc.meta.profiles)).toEqual(['classic', 'shortlived']);
+    expect(dirDoc.meta.profiles.classic).toContain(`${ruleOn(tlsMaxValidityDays, new Date())} days`);
+    expect(dirDoc.meta.profiles.shortlived).toContain('7 days');
+
+    const bad = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'short.hosted.test' }], profile: 'forever' });
+    expect(problem(bad)).toEqual(['urn:ietf:params:acme:error:invalidProfile', 400]);
+    expect(bad.json.detail).toContain('classic, shortlived');
+
+    const o = await alice.post('new-order', { identifiers: [{ type: 'dns', value: 'short.hosted.test' }], profile: 'shortlived' });
+    expect(o.status, o.body).toBe(201);
+    expect(o.json).toMatchObject({ status: 'ready', profile: 'shortlived' });
+    const csr = (await makeEcCsr('short.hosted.test')).replace(/-----[^-]+-----|\s/g, '');
+    const fin = await alice.post(String(o.json.finalize), { csr: Buffer.from(csr, 'base64').toString('base64url') });
+    expect(fin.json.status, fin.body).toBe('valid');
+    const pem = (await alice.post(String(fin.json.certificate), '')).body;
+    const leaf = new X509Certificate(pem);
+    expect(Math.round((Date.parse(leaf.validTo) - Date.parse(leaf.validFrom)) / 86_400_000)).toBe(7);
+    const pemPath = path.join(dir, 'shortlived.pem');
+    writeFileSync(pemPath, pem);
+    const eku = (await run('openssl', ['x509', '-noout', '-ext', 'extendedKeyUsage', '-in', pemPath])).stdout;
+    expect(eku.split('\n').slice(1).join(' ').trim()).toBe('TLS Web Server Authentication');
+    // The client renews it (ARI): the order is one certificate, not a plan the product reissues by itself.
+    const [row] = await t.app.db.query<{ order_no: string }>(`SELECT o.order_no FROM orders o WHERE o.common_name = 'short.hosted.test'`);
+    const d = (await me.get(`/v1/orders/detail/${row!.order_no}`)).body.data as { orderInfo: { plan: { current: number; total: number; nextReissueAt: string | null } } };
+    expect(d.orderInfo.plan).toMatchObject({ current: 1, total: 1, nextReissueAt: null });
   });
 
   it('refuses a made-up nonce with badNonce and a fresh nonce to retry with', async () => {

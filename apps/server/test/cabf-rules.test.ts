@@ -22,6 +22,7 @@ let t: TestApp;
 let dns: Dns;
 let web: Web;
 let me: ReturnType<typeof client>;
+let meId = 0;
 const dir = mkdtempSync(path.join(tmpdir(), 'cc-cabf-'));
 let n = 0;
 const pemFile = (pem: string) => {
@@ -36,7 +37,9 @@ beforeAll(async () => {
   web = await startHttp();
   t = await startTestApp({ DNS_RESOLVER: dns.address, DCV_HTTP_PORT: String(web.port), PUBLIC_URL: 'http://console.test' }, { clock });
   await addProducts(t.app, Object.values(testProducts));
-  me = client(t.app, (await newAccount(t.app)).token);
+  const a = await newAccount(t.app);
+  meId = a.id;
+  me = client(t.app, a.token);
 });
 afterAll(async () => {
   await t.close();
@@ -152,6 +155,21 @@ describe('reuse of a validation follows the table', () => {
     // The account's list of validated names and the pre-check agree.
     const pre = (await me.post('/v1/mssl/domains', { domains: [base] })).body.data as { domains: { validated: boolean }[] };
     expect(pre.domains[0]!.validated).toBe(reused);
+  });
+});
+
+describe('lapse dates kept with the validations follow the table', () => {
+  it('the daily job moves a lapse written under the old 398-day rule to the table\'s date, and the lists show it', async () => {
+    clock.set('2026-12-07T00:00:00Z');
+    const name = 'old-lapse.rules.example';
+    // As the product wrote it before: validated_at + 398 days.
+    await t.app.db.query(`INSERT INTO validated_domains (account_id, domain, method, validated_at, expires_at) VALUES ($1, $2, 'dns_txt', $3, $4)`, [meId, name, clock.now(), new Date(clock.now().getTime() + 398 * day)]);
+    await enqueue(t.app.db, 'renewal.daily', {}, { dedupeKey: 'renewal.daily' });
+    await t.app.db.query(`UPDATE jobs SET run_at = now() WHERE kind = 'renewal.daily' AND status = 'pending'`);
+    await drainAll(t.app);
+    const listed = (await me.get(`/v1/mssl/domains?domain=${name}`)).body.data as { data: { lapsesAt: string }[] };
+    // 200 days would run past 2027-03-15, where 100 apply: 2027-03-17.
+    expect(listed.data[0]!.lapsesAt).toBe('2027-03-17T00:00:00.000Z');
   });
 });
 

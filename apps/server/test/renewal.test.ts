@@ -159,11 +159,18 @@ describe('expiry', () => {
     expect(d.orderInfo.timeline.at(-1)?.kind).toBe('expired');
   });
 
-  it('reissues within a multi-year plan when fewer than 30 days are left: same key, a new serial, no reminder', async () => {
+  it('reissues within a multi-year plan once two thirds of the certificate\'s life have run: same key, a new serial, no reminder', async () => {
     const orderNo = await issue('T-FLEX', { year: 2, csr: await makeCsr('plan.example'), commonName: 'plan.example' });
     const first = (await me.get(`/v1/orders/cert/${orderNo}`)).body.data as { serial: string };
     const [plan] = await t.app.db.query<{ plan_ends_at: Date }>(`SELECT plan_ends_at FROM orders WHERE order_no = $1`, [orderNo]);
     const before = (await mails()).length;
+    // Not yet two thirds into a 60-day life (35 days run, 25 left): nothing happens.
+    await t.app.db.query(`UPDATE orders SET not_before = $2 WHERE order_no = $1`, [orderNo, new Date(Date.now() - 35 * day)]);
+    await setNotAfter(orderNo, new Date(Date.now() + 25 * day), new Date(plan!.plan_ends_at));
+    await daily();
+    expect(((await me.get(`/v1/orders/cert/${orderNo}`)).body.data as { serial: string }).serial).toBe(first.serial);
+    // Past two thirds (10 days left of 60).
+    await t.app.db.query(`UPDATE orders SET not_before = $2 WHERE order_no = $1`, [orderNo, new Date(Date.now() - 50 * day)]);
     await setNotAfter(orderNo, new Date(Date.now() + 10 * day), new Date(plan!.plan_ends_at));
     await daily();
     const c = (await me.get(`/v1/orders/cert/${orderNo}`)).body.data as { serial: string; cert: string; notAfter: string };

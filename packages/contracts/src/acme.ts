@@ -65,6 +65,7 @@ export const acmeNewOrderPayload = z.object({
   notBefore: z.string().optional(),
   notAfter: z.string().optional(),
   replaces: z.string().max(300).optional(),
+  profile: z.string().max(100).optional().describe('draft-ietf-acme-profiles: one of the directory\'s meta.profiles'),
 });
 export const acmeNewAccountPayload = z.object({
   contact: z.array(z.string().max(300)).max(10).optional(),

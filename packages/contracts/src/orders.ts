@@ -171,6 +171,15 @@ export const orderDetail = orderListItem.extend({
   issuedAt: isoOrNull,
   cancelledAt: isoOrNull,
   planEndsAt: isoOrNull.describe('end of the paid plan; certificates are reissued within it'),
+  plan: z
+    .object({
+      current: z.number().int().describe('k: the current certificate is certificate k of the plan'),
+      total: z.number().int().describe('how many certificates serve the plan, the projected ones included'),
+      nextReissueAt: isoOrNull.describe('when the next certificate is issued by itself (about two thirds into the current one\'s life); null when the current one reaches the plan\'s end'),
+      certificates: z.array(z.object({ k: z.number().int(), notBefore: iso, notAfter: iso, issued: z.boolean() })).describe('the current certificate, then the ones the rules table projects'),
+    })
+    .nullable()
+    .describe('the schedule of an issued plan (packages/domain plan-schedule.ts), recomputed from the rules table on every read'),
   validationLapsesAt: isoOrNull.describe('earliest lapse date of the names\' validation'),
   statusReason: z.string().describe('why the order waits or stopped, as a code: validation_window (1003), auto_reissue (1002), acme_csr_names, acme_invalid (1003); empty when none'),
   statusReasonText: z.string().describe('statusReason in the caller\'s language'),

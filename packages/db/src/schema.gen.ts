@@ -157,6 +157,7 @@ export type AcmeServerOrdersRow = {
   error: unknown;
   expires_at: Date;
   created_at: Date;
+  profile: string;
 };
 
 export type AnnouncementReadsRow = {

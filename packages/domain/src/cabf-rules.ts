@@ -87,6 +87,13 @@ export const validationMethodAllowed: Record<BrMethod, Rule<boolean>> = {
 /** The product's own short-lived ACME profile (not a Forum rule): a week, short enough to need no revocation. */
 export const shortlivedProfileDays = 7;
 
+/** The ACME profiles the server offers (draft-ietf-acme-profiles) and the validity each gives a certificate signed on a date. */
+export const acmeProfiles = ['classic', 'shortlived'] as const;
+export type AcmeProfile = (typeof acmeProfiles)[number];
+export function acmeProfileDays(profile: AcmeProfile, on: Date | string): number {
+  return profile === 'shortlived' ? Math.min(shortlivedProfileDays, ruleOn(tlsMaxValidityDays, on)) : ruleOn(tlsMaxValidityDays, on);
+}
+
 const at = (date: Date | string) => (typeof date === 'string' ? Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) : date.getTime());
 const fromMs = (step: RuleStep<unknown>) => (step.from === null ? -Infinity : Date.parse(`${step.from}T00:00:00Z`));
 

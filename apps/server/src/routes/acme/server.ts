@@ -86,7 +86,7 @@ export const acmeServerRoutes: FastifyPluginAsync = async (app: FastifyInstance)
   app.get<{ Params: Params }>('/acme/:productNo/directory', { schema: { hide: true } }, async (request, reply) => {
     await acmeProduct(app.db, request.params.productNo);
     reply.header('cache-control', 'no-store');
-    return directoryOf(urls(request), ctx().baseUrl);
+    return directoryOf(urls(request), ctx().baseUrl, app.clock.now());
   });
 
   app.route<{ Params: Params }>({

@@ -14,5 +14,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'What needs action (orders awaiting payment or validation, certificates expiring, failed renewals), the renewal calendar and spending',
       response: { 200: envelope(dashboardAnswer) },
     },
-  }, async (request) => ok(await dashboardOf(app.db, await deptScopeOf(request), new Date())));
+  }, async (request) => ok(await dashboardOf(app.db, await deptScopeOf(request), app.clock.now())));
 };

@@ -4,7 +4,7 @@ import type { MessageKey } from '@cc/contracts/messages';
 export type ProblemType =
   | 'badNonce' | 'malformed' | 'unauthorized' | 'badSignatureAlgorithm' | 'externalAccountRequired' | 'accountDoesNotExist'
   | 'rejectedIdentifier' | 'unsupportedIdentifier' | 'orderNotReady' | 'badCSR' | 'caa' | 'rateLimited' | 'alreadyRevoked'
-  | 'serverInternal' | 'badRevocationReason' | 'alreadyReplaced';
+  | 'serverInternal' | 'badRevocationReason' | 'alreadyReplaced' | 'invalidProfile';
 
 /** An ACME problem document (RFC 7807) with the HTTP status, its detail a message key translated for the caller. */
 export class AcmeProblem extends Error {

@@ -9,6 +9,8 @@ import { acmeNewOrderPayload, acmeFinalizePayload, acmeRevokePayload } from '@cc
 import { validateOrders } from '@cc/domain/domain-names';
 import { hasDomains, isSslProduct, needsOrganization } from '@cc/domain/product-types';
 import { defaultTerm } from '@cc/domain/terms';
+import { acmeProfileDays, acmeProfiles, type AcmeProfile } from '@cc/domain/cabf-rules';
+import { reissueAt } from '@cc/domain/plan-schedule';
 import { keyOptionsFor, validateKeyParams } from '@cc/domain/key-options';
 import { isSubscriberReason, recordedReason } from '@cc/domain/revocation';
 import { challengeHost } from '../../adapters/acme/client.ts';
@@ -83,7 +85,11 @@ export class Urls {
   cert = (id: number) => `${this.base}/cert/${id}`;
 }
 
-export function directoryOf(u: Urls, baseUrl: string) {
+const isAcmeProfile = (p: string): p is AcmeProfile => (acmeProfiles as readonly string[]).includes(p);
+
+/** The directory; meta.profiles (draft-ietf-acme-profiles) say, for the clock's day, how long each profile's certificates last. */
+export function directoryOf(u: Urls, baseUrl: string, now: Date) {
+  const profiles = Object.fromEntries(acmeProfiles.map((p) => [p, translate('en', `acme.profile.${p}`, { days: acmeProfileDays(p, now) })]));
   return {
     newNonce: `${u.base}/new-nonce`,
     newAccount: `${u.base}/new-account`,
@@ -91,7 +97,7 @@ export function directoryOf(u: Urls, baseUrl: string) {
     revokeCert: `${u.base}/revoke-cert`,
     keyChange: `${u.base}/key-change`,
     renewalInfo: `${u.base}/renewal-info`,
-    meta: { termsOfService: `${baseUrl}/terms`, website: baseUrl, externalAccountRequired: true, caaIdentities: [] as string[] },
+    meta: { termsOfService: `${baseUrl}/terms`, website: baseUrl, externalAccountRequired: true, caaIdentities: [] as string[], profiles },
   };
 }
 
@@ -147,6 +153,7 @@ type OrderRow = {
   acme_account_id: number;
   identifiers: { type: string; value: string }[];
   replaces: string | null;
+  profile: AcmeProfile;
   expires_at: Date;
   error: unknown;
   order_status: number;
@@ -159,7 +166,7 @@ type OrderRow = {
   product_no: string;
 };
 
-const orderColumns = `a.id AS acme_id, a.order_id, a.acme_account_id, a.identifiers, a.replaces, a.expires_at, a.error, o.order_status, o.csr, o.not_before, o.not_after,
+const orderColumns = `a.id AS acme_id, a.order_id, a.acme_account_id, a.identifiers, a.replaces, a.profile, a.expires_at, a.error, o.order_status, o.csr, o.not_before, o.not_after,
   o.account_id, o.order_no, o.brand, o.product_no`;
 
 /** An ACME order of this ACME account; another's is refused as unauthorized (its existence told, not its content). */
@@ -197,6 +204,7 @@ export async function orderView(q: Queryable, o: OrderRow, u: Urls) {
     expires: new Date(o.expires_at).toISOString(),
     identifiers: o.identifiers,
     ...(o.replaces ? { replaces: o.replaces } : {}),
+    profile: o.profile,
     authorizations: authz.map((a) => u.authz(a.id)),
     finalize: u.finalize(o.acme_id),
     ...(status === 'valid' ? { certificate: u.cert(o.acme_id) } : {}),
@@ -226,6 +234,8 @@ export async function eabScope(q: Queryable, acct: AcmeAccount): Promise<EabScop
 export async function newOrder(ctx: OrdersContext, acct: AcmeAccount, product: Product, body: unknown, locale: Locale, u: Urls): Promise<{ id: number; view: Awaited<ReturnType<typeof orderView>> }> {
   const parsed = acmeNewOrderPayload.safeParse(body);
   if (!parsed.success) throw new AcmeProblem('malformed', 400, 'acme.p.malformed', { reason: parsed.error.issues[0]?.message ?? 'payload' });
+  const profile = parsed.data.profile ?? 'classic';
+  if (!isAcmeProfile(profile)) throw new AcmeProblem('invalidProfile', 400, 'acme.p.invalidProfile', { profile, profiles: acmeProfiles.join(', ') });
   const scope = await eabScope(ctx.db, acct);
   if (scope.product_nos.length && !scope.product_nos.includes(product.productNo)) throw new AcmeProblem('unauthorized', 403, 'acme.p.productNotAllowed', { productNo: product.productNo });
   const names: string[] = [];
@@ -268,8 +278,8 @@ export async function newOrder(ctx: OrdersContext, acct: AcmeAccount, product: P
       await q.query(`UPDATE orders SET renewed_from = $2 WHERE id = $1`, [o.id, await replacedOrder(q, acct, parsed.data.replaces, names)]);
     }
     const [a] = await q.query<{ id: number }>(
-      `INSERT INTO acme_server_orders (order_id, acme_account_id, identifiers, replaces, expires_at) VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING id`,
-      [o.id, acct.id, JSON.stringify(names.map((value) => ({ type: 'dns', value }))), parsed.data.replaces ?? null, new Date(now.getTime() + orderLifetimeDays * day)],
+      `INSERT INTO acme_server_orders (order_id, acme_account_id, identifiers, replaces, expires_at, profile) VALUES ($1, $2, $3::jsonb, $4, $5, $6) RETURNING id`,
+      [o.id, acct.id, JSON.stringify(names.map((value) => ({ type: 'dns', value }))), parsed.data.replaces ?? null, new Date(now.getTime() + orderLifetimeDays * day), profile],
     );
     for (const name of names) {
       const token = b64u(randomBytes(32));
@@ -511,7 +521,8 @@ async function replacedOrder(q: Queryable, acct: AcmeAccount, certId: string, na
 
 /**
  * renewalInfo (ARI, RFC 9773): certID is base64url(authority key identifier) "." base64url(serial DER); the window
- * opens at two thirds of the lifetime and closes at five sixths; a revoked certificate is to be replaced now.
+ * opens where the plan schedule starts the next certificate (reissueAt: two thirds of the lifetime) and closes at five
+ * sixths; a revoked certificate is to be replaced now.
  */
 export async function renewalInfo(q: Queryable, certId: string, now: Date) {
   const c = await certByCertId(q, certId);
@@ -520,6 +531,6 @@ export async function renewalInfo(q: Queryable, certId: string, now: Date) {
   const life = new Date(c.not_after).getTime() - from;
   const window = c.revoked_at
     ? { start: new Date(now.getTime() - 3600_000), end: new Date(now.getTime() + 3600_000) }
-    : { start: new Date(from + (life * 2) / 3), end: new Date(from + (life * 5) / 6) };
+    : { start: reissueAt({ notBefore: new Date(c.not_before), notAfter: new Date(c.not_after) }), end: new Date(from + (life * 5) / 6) };
   return { suggestedWindow: { start: window.start.toISOString(), end: window.end.toISOString() } };
 }

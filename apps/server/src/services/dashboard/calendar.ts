@@ -2,6 +2,7 @@ import type { Queryable } from '@cc/db/client';
 import { calendarDays, type CalendarEntry, type CalendarKind } from '@cc/contracts/dashboard';
 import { orderStatus } from '@cc/contracts/order-status';
 import { deptFilterSql, type Viewer } from '../team/scope.ts';
+import { reissueAt } from '@cc/domain/plan-schedule';
 
 type Source = (q: Queryable, who: Viewer, from: Date, to: Date) => Promise<CalendarEntry[]>;
 
@@ -13,20 +14,26 @@ const orderLink = (no: string) => `/ssl/certificate/${encodeURIComponent(no)}`;
  * registrations) is one more entry here and in `calendarKinds`.
  */
 export const calendarSources: Record<CalendarKind, Source> = {
-  // Issued certificates ending in the window; a plan that goes on is reissued before the end by itself.
+  // Issued certificates ending in the window; a plan that goes on shows instead the day its next certificate is issued
+  // by itself (the plan's schedule: two thirds into the current one's life), so the customer sees when it comes.
   certificate: async (q, who, from, to) => {
     const params: unknown[] = [who.id, orderStatus.issued, from, to, orderStatus.cancelled];
     const scope = deptFilterSql(who, 'o', params);
-    const rows = await q.query<{ order_no: string; common_name: string; not_after: Date; auto: boolean }>(
-      `SELECT o.order_no, o.common_name, o.not_after,
+    const rows = await q.query<{ order_no: string; common_name: string; not_before: Date | null; not_after: Date; auto: boolean }>(
+      `SELECT o.order_no, o.common_name, o.not_before, o.not_after,
               (o.plan_ends_at IS NOT NULL AND o.plan_ends_at > o.not_after + interval '1 day') AS auto
          FROM orders o
-        WHERE o.account_id = $1 AND o.order_status = $2 AND o.not_after >= $3 AND o.not_after < $4
+        WHERE o.account_id = $1 AND o.order_status = $2 AND o.not_after >= $3
+          AND (o.not_after < $4 OR (o.plan_ends_at IS NOT NULL AND o.plan_ends_at > o.not_after + interval '1 day' AND o.not_before IS NOT NULL AND o.not_before < $4))
           AND NOT EXISTS (SELECT 1 FROM orders r WHERE r.renewed_from = o.id AND r.order_status <> $5)${scope}
         ORDER BY o.not_after LIMIT 200`,
       params,
     );
-    return rows.map((r) => ({ kind: 'certificate', date: new Date(r.not_after).toISOString(), name: r.common_name, ref: r.order_no, link: orderLink(r.order_no), auto: r.auto }));
+    return rows.flatMap((r) => {
+      const at = r.auto && r.not_before ? new Date(Math.max(reissueAt({ notBefore: new Date(r.not_before), notAfter: new Date(r.not_after) }).getTime(), from.getTime())) : new Date(r.not_after);
+      if (at.getTime() >= to.getTime()) return [];
+      return [{ kind: 'certificate' as const, date: at.toISOString(), name: r.common_name, ref: r.order_no, link: orderLink(r.order_no), auto: r.auto }];
+    });
   },
   // Domain validations whose reuse period ends (expires_at: the lapse the rules table gives): the next order for the name validates again.
   validation: async (q, who, from, to) => {

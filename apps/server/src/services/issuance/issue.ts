@@ -1,7 +1,7 @@
 import { toAscii, nameKind } from '@cc/domain/domain-names';
-import { isSslProduct } from '@cc/domain/product-types';
 import { termDays } from '@cc/domain/terms';
-import { codeSigningMaxValidityDays, ruleOn, smimeMaxValidityDays, tlsMaxValidityDays } from '@cc/domain/cabf-rules';
+import { acmeProfileDays, type AcmeProfile } from '@cc/domain/cabf-rules';
+import { certificateMaxDays } from '@cc/domain/plan-schedule';
 import { orderStatus } from '@cc/contracts/orders';
 import type { CertProfile, IssueRequest, SubjectInfo } from '../../adapters/ca/types.ts';
 import type { JobOutcome } from '../jobs/queue.ts';
@@ -84,6 +84,8 @@ type IssueRow = {
   created_at: Date;
   plan_ends_at: Date | null;
   re_sign_status: number;
+  /** The ACME profile a customer's ACME client asked for; null for orders made otherwise. */
+  acme_profile: AcmeProfile | null;
   org_name: string | null;
   credit_code: string | null;
   nation_code: string | null;
@@ -117,38 +119,33 @@ export function requestFor(o: IssueRow, validity: { notBefore: Date; notAfter: D
 }
 
 /**
- * The longest certificate each kind may have when signed on `on`, by the rules table (TLS by BR 6.3.2 as SC-081v3
- * steps it down, code signing and S/MIME by their own rows). Longer plans are covered by reissues within the plan.
- */
-export function maxValidityDays(productType: string, on: Date): number | null {
-  if (isSslProduct(productType)) return ruleOn(tlsMaxValidityDays, on);
-  if (productType === 'code') return ruleOn(codeSigningMaxValidityDays, on);
-  if (productType === 'smime' || productType === 'email') return ruleOn(smimeMaxValidityDays, on);
-  return null;
-}
-
-/**
  * Validity of the next certificate: from now to the plan's end, at most what the certificate's kind allows, so
  * a multi-year plan is covered by several certificates, each issued within the plan.
  */
-export function validityFor(o: Pick<IssueRow, 'product_type' | 'validity' | 'paid_at' | 'created_at' | 'plan_ends_at'>, now: Date): { notBefore: Date; notAfter: Date; planEndsAt: Date } {
+export function validityFor(o: Pick<IssueRow, 'product_type' | 'validity' | 'paid_at' | 'created_at' | 'plan_ends_at'> & { acme_profile?: AcmeProfile | null }, now: Date): { notBefore: Date; notAfter: Date; planEndsAt: Date } {
   const notBefore = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const planStart = new Date(o.paid_at ?? o.created_at ?? now);
   const planEndsAt = o.plan_ends_at ? new Date(o.plan_ends_at) : new Date(Math.max(planStart.getTime(), notBefore.getTime() - day) + termDays(o.validity) * day);
   let end = planEndsAt.getTime();
-  const cap = maxValidityDays(o.product_type, notBefore);
+  // The longest certificate of the kind signed today (the rules table); longer plans are served by reissues.
+  const kindCap = certificateMaxDays(o.product_type, notBefore);
+  // An ACME client's profile: 'classic' is the kind's limit of the day, 'shortlived' a week.
+  const cap = o.acme_profile && kindCap ? Math.min(kindCap, acmeProfileDays(o.acme_profile, notBefore)) : kindCap;
   if (cap) end = Math.min(end, notBefore.getTime() + cap * day);
   // A plan started long before (late validation) still gets at least a day's certificate.
   end = Math.max(end, notBefore.getTime() + day);
-  return { notBefore, notAfter: new Date(end - 1000), planEndsAt };
+  // An order of a customer's ACME client is one certificate: the client renews it itself (ARI's window opens where a
+  // plan would reissue), so the product does not reissue it within a plan.
+  return { notBefore, notAfter: new Date(end - 1000), planEndsAt: o.acme_profile ? new Date(end) : planEndsAt };
 }
 
 /** The issue.order job: an order in 1009 (every name validated) gets its certificate; a re-sign ends here too. */
 export async function issueOrder(ctx: OrdersContext, orderId: number): Promise<JobOutcome> {
   const [o] = await ctx.db.query<IssueRow>(
     `SELECT o.id, o.order_no, o.order_status, o.product_type, o.brand, p.cert_type, o.validity, o.common_name, o.domain_names, o.csr,
-            o.paid_at, o.created_at, o.plan_ends_at, o.re_sign_status, g.org_name, g.credit_code, g.nation_code, g.province, g.city
+            o.paid_at, o.created_at, o.plan_ends_at, o.re_sign_status, a.profile AS acme_profile, g.org_name, g.credit_code, g.nation_code, g.province, g.city
        FROM orders o JOIN products p ON p.product_no = o.product_no LEFT JOIN organizations g ON g.id = o.org_id
+       LEFT JOIN acme_server_orders a ON a.order_id = o.id
       WHERE o.id = $1`,
     [orderId],
   );

@@ -13,6 +13,7 @@ import {
 } from '@cc/contracts/orders';
 import { dcvMethodEndsOn, isDcvMethod, validationLapsesAt } from '@cc/domain/dcv';
 import { formatValidity, termDays } from '@cc/domain/terms';
+import { planSchedule } from '@cc/domain/plan-schedule';
 import { productNameFor } from '@cc/domain/product-name';
 import type { Said } from '../../lib/app-error.ts';
 import { likePattern, pageOffset } from '../purchase/paging.ts';
@@ -286,6 +287,11 @@ export async function orderDetail(db: Queryable, r: OrderRow, locale: Locale, ht
     [r.id],
   );
   const lapses = domains.flatMap((d) => (d.lapsesAt ? [d.lapsesAt] : [])).sort();
+  // The plan's schedule from its current certificate: those issued before it, then what the rules table projects.
+  const [issuedCount] = cert ? await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM certificates WHERE order_id = $1 AND id <> $2`, [r.id, r.certificate_id]) : [];
+  const schedule = cert && r.plan_ends_at
+    ? planSchedule({ productType: r.product_type, planEndsAt: new Date(r.plan_ends_at), current: { notBefore: new Date(cert.not_before), notAfter: new Date(cert.not_after) }, issuedBefore: issuedCount?.n ?? 0, now })
+    : null;
   const v = formatValidity(r.validity);
   const s = r.status;
   const awaiting = s === orderStatus.awaitingValidation;
@@ -308,6 +314,14 @@ export async function orderDetail(db: Queryable, r: OrderRow, locale: Locale, ht
     issuedAt: iso(r.issued_at),
     cancelledAt: iso(r.cancelled_at),
     planEndsAt: iso(r.plan_ends_at),
+    plan: schedule
+      ? {
+          current: schedule.current,
+          total: schedule.total,
+          nextReissueAt: iso(schedule.nextReissueAt),
+          certificates: schedule.certificates.map((c) => ({ k: c.k, notBefore: iso(c.notBefore)!, notAfter: iso(c.notAfter)!, issued: c.issued })),
+        }
+      : null,
     validationLapsesAt: lapses[0] ?? null,
     statusReason: r.status_reason,
     statusReasonText: reasonText(locale, r.status_reason),

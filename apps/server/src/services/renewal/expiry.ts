@@ -8,14 +8,19 @@ import type { JobKind } from '../jobs/kinds.ts';
 import { defaultReminderDays, reminderDayChoices } from '@cc/contracts/account';
 import { informColumns, informJoin, informTargetOf } from '../account/inform.ts';
 import { notifyAccount } from '../messages/notify.ts';
+import { reissueAtFraction } from '@cc/domain/plan-schedule';
+import { validationLapsesAt } from '@cc/domain/dcv';
 
 const day = 86400_000;
 export const renewalDailyJob = 'renewal.daily' satisfies JobKind;
 export const reissueJob = 'renewal.reissue' satisfies JobKind;
 /** Days before notAfter the account is reminded unless it chose others in /account/notify; each once per order and certificate. */
 export const reminderDays = defaultReminderDays;
-/** A certificate of a plan that goes on is reissued when it has fewer days than this left. */
-export const reissueWithinDays = 30;
+/**
+ * A certificate of a plan that goes on is reissued once it has run `reissueAtFraction` (about two thirds) of its life,
+ * as the plan's schedule (packages/domain plan-schedule.ts) says; `$frac` is that fraction, `$now` the clock's time.
+ */
+const reissueDue = (frac: string, now: string) => `o.not_before IS NOT NULL AND o.not_before + (o.not_after - o.not_before + interval '1 second') * ${frac}::float8 <= ${now}`;
 
 /**
  * A plan "goes on" past the certificate when it ends more than a day after it (certificates end a second
@@ -34,16 +39,16 @@ function thresholdReached(daysLeft: number, days: readonly number[]): number | n
 }
 
 /**
- * Orders whose certificate ends within 30 days while the plan goes on: queued for a reissue with the same CSR
- * and key. Ours to do, so no reminder is sent for them.
+ * Orders whose certificate has reached its reissue date while the plan goes on: queued for a reissue with the same
+ * CSR and key. Ours to do, so no reminder is sent for them.
  */
 async function queueReissues(ctx: OrdersContext, now: Date): Promise<number> {
   const rows = await ctx.db.query<{ id: number }>(
     `SELECT o.id FROM orders o
       WHERE o.order_status IN ($1, $2) AND o.certificate_id IS NOT NULL AND o.re_sign_status = $3
-        AND o.not_after < $4 AND ${planGoesOn}
+        AND ${reissueDue('$5', '$4')} AND ${planGoesOn}
       ORDER BY o.id LIMIT 500`,
-    [orderStatus.issued, orderStatus.expired, reSignStatus.none, new Date(now.getTime() + reissueWithinDays * day)],
+    [orderStatus.issued, orderStatus.expired, reSignStatus.none, now, reissueAtFraction],
   );
   for (const r of rows) await enqueue(ctx.db, reissueJob, { orderId: r.id }, { dedupeKey: `reissue:${r.id}` });
   return rows.length;
@@ -59,9 +64,9 @@ export async function reissueWithinPlan(ctx: OrdersContext, orderId: number): Pr
     const [o] = await q.query<{ id: number; not_after: Date }>(
       `SELECT o.id, o.not_after FROM orders o
         WHERE o.id = $1 AND o.order_status IN ($2, $3) AND o.certificate_id IS NOT NULL AND o.re_sign_status = $4
-          AND o.not_after < $5 AND ${planGoesOn}
+          AND ${reissueDue('$6', '$5')} AND ${planGoesOn}
         FOR UPDATE`,
-      [orderId, orderStatus.issued, orderStatus.expired, reSignStatus.none, new Date(now.getTime() + reissueWithinDays * day)],
+      [orderId, orderStatus.issued, orderStatus.expired, reSignStatus.none, now, reissueAtFraction],
     );
     if (!o) return false;
     await q.query(`DELETE FROM order_domains WHERE order_id = $1`, [orderId]);
@@ -161,11 +166,32 @@ async function sendReminders(ctx: OrdersContext, now: Date): Promise<number> {
   return sent;
 }
 
-/** The daily job: reissues within plans, expiry marks, reminders. Answers what it did (kept as the job's result). */
-export async function runDaily(ctx: OrdersContext): Promise<{ reissues: number; expired: number; reminders: number }> {
+/**
+ * validated_domains.expires_at keeps the lapse the rules table gave when the name was validated (the calendar and the
+ * lists read it in SQL); when the table changes (the Forum moved a date), the lapses still ahead follow it here.
+ * Whether a validation is reused is decided from validated_at and the table itself (dcv/validation.ts).
+ */
+async function refreshValidationLapses(ctx: OrdersContext, now: Date): Promise<number> {
+  const rows = await ctx.db.query<{ id: number; domain: string; method: string; validated_at: Date; expires_at: Date }>(
+    `SELECT id, domain, method, validated_at, expires_at FROM validated_domains WHERE expires_at > $1 ORDER BY id LIMIT 20000`,
+    [now],
+  );
+  let changed = 0;
+  for (const r of rows) {
+    const lapses = validationLapsesAt({ method: r.method, name: r.domain, validatedAt: r.validated_at });
+    if (lapses.getTime() === new Date(r.expires_at).getTime()) continue;
+    await ctx.db.query(`UPDATE validated_domains SET expires_at = $2 WHERE id = $1`, [r.id, lapses]);
+    changed++;
+  }
+  return changed;
+}
+
+/** The daily job: reissues within plans, expiry marks, reminders, validation lapses. Answers what it did (kept as the job's result). */
+export async function runDaily(ctx: OrdersContext): Promise<{ reissues: number; expired: number; reminders: number; lapses: number }> {
   const now = ctx.now();
   const reissues = await queueReissues(ctx, now);
   const expired = await markExpired(ctx, now);
   const reminders = await sendReminders(ctx, now);
-  return { reissues, expired, reminders };
+  const lapses = await refreshValidationLapses(ctx, now);
+  return { reissues, expired, reminders, lapses };
 }

@@ -4,6 +4,7 @@
  * body is a chunk of its own, fetched when it is read (or searched).
  */
 import catalog from '../articles/catalog.json';
+import { fillRules } from './rules-schedule.ts';
 
 export type HelpLang = 'zh' | 'en';
 export interface HelpArticle {
@@ -25,10 +26,13 @@ export const articleById = (id: string) => helpArticles.find((a) => a.id === id)
 
 const bodies = import.meta.glob<string>('../articles/*.md', { query: '?raw', import: 'default' });
 
-/** The article's Markdown in a language (the other language when that one is missing), or null. */
+/**
+ * The article's Markdown in a language (the other language when that one is missing), or null; the certificate
+ * rules' placeholders ({{rules.…}}) are filled from the rules table, so no article holds those numbers itself.
+ */
 export async function loadBody(id: string, lang: HelpLang): Promise<string | null> {
   const load = bodies[`../articles/${id}.${lang}.md`] ?? bodies[`../articles/${id}.${lang === 'zh' ? 'en' : 'zh'}.md`];
-  return load ? load() : null;
+  return load ? fillRules(await load(), lang) : null;
 }
 
 const norm = (s: string) => s.toLowerCase();

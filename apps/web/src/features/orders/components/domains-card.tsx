@@ -20,7 +20,7 @@ import Tooltip from 'antd/es/tooltip';
 import Switch from 'antd/es/switch';
 import { useSetAutopilot } from '../api/set-autopilot.ts';
 import { dcvMailbox, orderStatus, type DomainDcvState, type OrderDetail } from '@cc/contracts/orders';
-import { dcvMethodsFor, isStandardMailbox, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
+import { dcvMethodsFor, defaultDcvMethod, isStandardMailbox, validatesWildcard, type DcvMethod } from '@cc/domain/dcv';
 import { schemaMessage } from '../../../lib/form-rules.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -149,6 +149,7 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
           }
         />
       ) : null}
+      <EmailMethodEnds order={order} />
       {canAct && pending.length ? <Typography.Paragraph type="secondary">{t('dcv.intro')}</Typography.Paragraph> : null}
       {pending.length ? (
         // The help article of each method still to be done, next to the instructions it explains.
@@ -236,6 +237,59 @@ export function DomainsCard({ order }: { order: OrderDetail }) {
       {changing ? <ChangeDcvDialog order={order} target={changing} onClose={() => setChanging(null)} /> : null}
       {editing ? <DomainListDialog order={order} onClose={() => setEditing(false)} /> : null}
     </Card>
+  );
+}
+
+/**
+ * The date the e-mail methods stop validating names (the rules table, as the server answers it), and for the names
+ * still waiting on them a one-click switch to DNS (published by itself in a hosted zone) or file validation.
+ */
+function EmailMethodEnds({ order }: { order: OrderDetail }) {
+  const { t } = useOrdersT();
+  const change = useChangeDcv();
+  const byEmail = order.domains.filter((d) => isEmailMethod(d.method) && d.methodEndsOn);
+  const date = byEmail[0]?.methodEndsOn;
+  if (!date) return null;
+  const waiting = order.actions.changeDcv ? byEmail.filter((d) => d.status === 'pending') : [];
+  const offered = (names: DomainDcvState[]) =>
+    dcvMethodsFor({ brand: order.brand, productType: order.productType, certType: order.certType, wildcard: validatesWildcard({ names: names.map((d) => d.domain) }), on: order.rulesOn });
+  const methods = offered(waiting);
+  const dnsDefault = defaultDcvMethod({ brand: order.brand, productType: order.productType, wildcard: validatesWildcard({ names: waiting.map((d) => d.domain) }) });
+  const dns: DcvMethod | undefined = methods.includes(dnsDefault) && dnsDefault !== 'file' ? dnsDefault : methods.find((m) => m === 'dns' || m === 'dns_txt');
+  const file = methods.includes('file');
+  const switchTo = async (m: DcvMethod) => {
+    try {
+      for (const d of waiting) await change.mutateAsync({ orderNo: order.orderNo, dcvMethod: m, domain: d.domain });
+      toast.success(t('dcv.changed'));
+    } catch (e) {
+      if (e instanceof ApiError) toast.error(e.msg);
+    }
+  };
+  return (
+    <Alert
+      style={{ marginBottom: 12 }}
+      type="warning"
+      showIcon
+      role="alert"
+      data-testid="dcv-email-ends"
+      title={waiting.length ? t('dcv.emailEnds', { date }) : t('dcv.emailEndsValidated', { date })}
+      description={
+        waiting.length && (dns || file) ? (
+          <Flex gap={8} wrap style={{ marginTop: 4 }}>
+            {dns ? (
+              <Button size="small" type="primary" loading={change.isPending} onClick={() => void switchTo(dns)}>
+                {t('dcv.switchToDns')}
+              </Button>
+            ) : null}
+            {file ? (
+              <Button size="small" loading={change.isPending} onClick={() => void switchTo('file')}>
+                {t('dcv.switchToFile')}
+              </Button>
+            ) : null}
+          </Flex>
+        ) : undefined
+      }
+    />
   );
 }
 

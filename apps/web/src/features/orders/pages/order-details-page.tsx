@@ -281,6 +281,15 @@ function InfoCard({ order }: { order: OrderDetail }) {
           <span data-testid="order-expiry">{orderExpiry(order.paidAt, order.validity)}</span>
         </Descriptions.Item>
         {order.planEndsAt ? <Descriptions.Item label={t('detail.planEnds')}>{formatDate(order.planEndsAt)}</Descriptions.Item> : null}
+        {order.plan ? (
+          <Descriptions.Item label={t('detail.planCerts')}>
+            <span data-testid="order-plan">
+              {order.plan.nextReissueAt
+                ? t('detail.planNext', { current: order.plan.current, total: order.plan.total, date: formatDate(order.plan.nextReissueAt) })
+                : t('detail.planLast', { current: order.plan.current, total: order.plan.total })}
+            </span>
+          </Descriptions.Item>
+        ) : null}
         {order.validationLapsesAt ? <Descriptions.Item label={t('detail.validationLapses')}>{formatDate(order.validationLapsesAt)}</Descriptions.Item> : null}
       </Descriptions>
     </Card>
