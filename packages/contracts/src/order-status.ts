@@ -37,3 +37,5 @@ export const orderStatuses = [
 export const expiringWithinDays = 30;
 /** CA/B BR 4.2.1: validation data may be reused for 398 days. */
 export const validationReuseDays = 398;
+/** Pending longer than this, an order goes to 1003 (resubmit): the request has gone stale (orders.reason.validation_window). */
+export const validationWindowDays = 30;
