@@ -23,12 +23,13 @@ import { orderEventText } from '../src/services/orders/event-text.ts';
 
 const zh = messages.zh as Record<string, string>;
 const en = messages.en as Record<string, string>;
-/** What a rendering must not contain: a placeholder, or a message key standing where its words should be. */
+/** What a rendering must not contain: a placeholder, a value left empty between brackets, or a message key standing where its words should be. */
 function faults(text: string): string[] {
   const left = placeholdersOf(text).map((p) => `{{${p}}}`);
+  const empty = [...text.matchAll(/（）|\(\)/g)].map((m) => m[0]);
   // A key comes back as it is when it has no template (translate): `log.payment.withdrawal` had none.
   const keys = [...text.matchAll(/\b(?:log|orders|siteMsg|inform|team|role|apiKey|discovery|bill|dm|acme|sec)\.[a-zA-Z_]+(?:\.[a-zA-Z_]+)*/g)].map((m) => m[0]);
-  return [...left, ...keys];
+  return [...left, ...empty, ...keys];
 }
 const rendered = (what: string, text: string) => (faults(text).length ? [`${what}: "${text}" (${faults(text).join(', ')})`] : []);
 

@@ -35,6 +35,9 @@ function wordsOf(locale: Locale, kind: string, p: SiteMsgParams, ways: PayWays):
       return { ...p, amount: yuanText(p.amount) };
     case 'securityChange':
       return { ...p, what: translate(locale, `siteMsg.change.${String(p.change)}`) };
+    case 'newSignIn':
+      // A client that sends no User-Agent has no device to name: "-", as the mail says it.
+      return { ...p, device: String(p.device || '-') };
     default:
       return p;
   }
