@@ -356,6 +356,8 @@ const noOwnedIds = new Set([
   // Capability addresses: the sandbox payment page and the TLS report are reached by an unguessable id, by design (a provider's checkout page, a shareable report).
   'GET /sandbox/payments/{id}', 'POST /sandbox/payments/{id}/approve', 'POST /sandbox/payments/{id}/decline',
   'POST /v1/tools/report', 'GET /v1/tools/report', 'GET /v1/tools/report/{id}',
+  // The invoice mail's download link: its random token is the permission (test/invoice-mail.test.ts).
+  'GET /invoice-pdf/{token}',
   // The approval link of e-mail validation carries its own secret token; the outbox is off unless switched on for development.
   'GET /dcv/approve/{token}', 'POST /dcv/approve/{token}', 'GET /dev/outbox',
   // Real-name: the caller's own verification and referral terms; the sandbox verifier's review page is a capability address, its callback signed.

@@ -111,7 +111,7 @@ describe(`the other lookups of an account's orders by number read a few index en
     ['the purchase area', async (q, nos) => (await ordersByNumbers(q, accountId, nos)).length, (nos) => nos.length],
     ['one order by number', async (q, nos) => ((await findOrder(q, accountId, nos[0]!)) ? 1 : 0), () => 1],
     ['a message about an order (its department and author)', async (q, nos) => {
-      await notifyAccount(q, accountId, 'orderValidation', { orderNo: nos[0]! }, { mailAndSms: false });
+      await notifyAccount(q, accountId, 'orderValidation', { orderNo: nos[0]!, domain: 'plan.example.com' }, { mailAndSms: false });
       const [m] = await q.query<{ about: boolean }>(`SELECT about_object AS about FROM site_messages WHERE account_id = $1 ORDER BY id DESC LIMIT 1`, [accountId]);
       return m?.about ? 1 : 0;
     }, () => 1],

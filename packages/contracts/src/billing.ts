@@ -67,6 +67,9 @@ export const templateListAnswer = <T extends z.ZodType>(item: T) => z.object({ d
 export const savedAnswer = z.object({ id: z.number().int() });
 
 // --- invoices
+/** Days the download link in the invoice mail works, from the moment the invoice is issued. */
+export const invoiceLinkDays = 30;
+export const invoiceLinkParams = z.object({ token: text(100, 'bill.link.invalid').regex(/^[\w-]+$/, { message: 'bill.link.invalid' }) });
 export const invoiceTypes = ['ordinary', 'special'] as const;
 export const invoiceStatuses = ['pending', 'issued', 'rejected', 'cancelled'] as const;
 export const invoiceApplyBody = z.object({

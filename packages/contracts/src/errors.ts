@@ -87,6 +87,10 @@ export const errorCatalog = {
   WITHDRAW_OVER_REFUNDABLE: { code: 14103, status: 200, key: 'bill.withdraw.overRefundable' },
   /** The sandbox operator area without the operator secret (HTTP 401). */
   OPERATOR_DENIED: { code: 14104, status: 401, key: 'bill.operator.denied' },
+  /** The invoice mail's download link: no such link (a wrong or altered one), HTTP 404. */
+  INVOICE_LINK_INVALID: { code: 14105, status: 404, key: 'bill.link.invalid' },
+  /** The invoice mail's download link has expired (invoiceLinkDays after the invoice was issued), HTTP 410. */
+  INVOICE_LINK_EXPIRED: { code: 14106, status: 410, key: 'bill.link.expired' },
   /** The database is unreachable or the process is overloaded or shutting down: HTTP 503 with Retry-After. */
   UNAVAILABLE: { code: 503, status: 503, key: 'err.unavailable' },
   /** The per-address limit on anonymous calls (HTTP 429, with Retry-After). */

@@ -182,11 +182,24 @@ export type Locale = 'zh' | 'en';
 export type MessageTable = Record<string, string>;
 export const coreMessages: Record<Locale, MessageTable> = { zh: coreZh, en: coreEn };
 
-/** Translates a key in a table, filling {{name}} placeholders. Unknown keys come back as they are. */
+const placeholder = /\{\{(\w+)\}\}/g;
+
+/**
+ * Translates a key in a table, filling {{name}} placeholders. Unknown keys come back as they are. A placeholder
+ * given no value stays as written, with or without params: a caller that forgot one shows it (and a test that looks
+ * for placeholders finds it) instead of a sentence with a hole in it.
+ */
 export function translateIn(tables: Record<Locale, MessageTable>, locale: Locale, key: string, params?: Record<string, string | number>): string {
   const text = tables[locale][key] ?? key;
-  return params ? text.replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(params[n] ?? '')) : text;
+  if (!params) return text;
+  return text.replace(placeholder, (whole, n: string) => {
+    const v: unknown = params[n];
+    return v === undefined || v === null ? whole : String(v);
+  });
 }
+
+/** The placeholders of a text, {{name}} ones, in order (a template's parameters, or those a rendering left unfilled). */
+export const placeholdersOf = (text: string): string[] => [...text.matchAll(placeholder)].map((m) => m[1]!);
 
 /** Picks the locale from a `lang` header or Accept-Language; zh by default. */
 export function pickLocale(lang?: string | null, acceptLanguage?: string | null): Locale {

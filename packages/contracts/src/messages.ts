@@ -14,9 +14,9 @@ import { dnsMessages } from '@cc/domain/dns-messages';
 import { teamMessagesEn, teamMessagesZh } from './team-messages.ts';
 import { billingMessagesEn, billingMessagesZh } from './billing-messages.ts';
 import { discoveryMessagesEn, discoveryMessagesZh } from './discovery-messages.ts';
-import { coreEn, coreZh, pickLocale, translateIn, type Locale } from './messages-core.ts';
+import { coreEn, coreZh, pickLocale, placeholdersOf, translateIn, type Locale } from './messages-core.ts';
 
-export { pickLocale, type Locale };
+export { pickLocale, placeholdersOf, type Locale };
 
 /**
  * Messages the server and the console both show: error codes, field validation and every area's rules.
@@ -72,7 +72,26 @@ export function isMessageKey(k: string): k is MessageKey {
   return k in zh;
 }
 
+type Params = Record<string, string | number>;
+/** The names of a template's {{placeholders}}, as a type. */
+type Placeholders<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}` ? P | Placeholders<Rest> : never;
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
+/**
+ * What translate takes beside a key: for one key written in the code, a value for each placeholder of its Chinese
+ * template (the English one has the same: test/message-templates.test.ts), so a caller that forgets one does not
+ * compile; for a key made at run time (`log.${action}`, one of several), any: the renderers' tests check those.
+ */
+export type ParamsArg<K extends string> = [K] extends [never]
+  ? [params?: Params]
+  : true extends IsUnion<K>
+    ? [params?: Params]
+    : K extends MessageKey
+      ? [Placeholders<(typeof zh)[K]>] extends [never]
+        ? [params?: Params]
+        : [params: Record<Placeholders<(typeof zh)[K]>, string | number> & Params]
+      : [params?: Params];
+
 /** Translates a key, filling {{name}} placeholders. Unknown keys come back as they are. */
-export function translate(locale: Locale, key: string, params?: Record<string, string | number>): string {
+export function translate<K extends string>(locale: Locale, key: K, ...[params]: ParamsArg<K>): string {
   return translateIn(messages, locale, key, params);
 }

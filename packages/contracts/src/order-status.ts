@@ -35,3 +35,5 @@ export const orderStatuses = [
 
 /** Issued and ending within this many days: the /orders/expiring screen. */
 export const expiringWithinDays = 30;
+/** Pending longer than this, an order goes to 1003 (resubmit): the request has gone stale (orders.reason.validation_window). */
+export const validationWindowDays = 30;

@@ -37,6 +37,36 @@ export const isSiteMsgKind = (k: string): k is SiteMsgKind => Object.hasOwn(site
 
 export type SiteMsgParams = Record<string, string | number>;
 
+const discoveryAlert = { endpoint: 'www.example.com:443', subject: 'CN=www.example.com', notAfter: '2026-12-31', certId: 7 };
+/**
+ * What each kind's senders pass (notifyAccount), by example: the sender's type comes from here, and
+ * test/message-templates.test.ts renders every example as the message centre, the mail and the SMS show it, in
+ * both languages, so that a template and its senders cannot drift apart unseen.
+ */
+export const siteMsgExamples = {
+  orderValidation: [{ orderNo: 'SSL20260101000001', domain: 'example.com' }],
+  issued: [{ orderNo: 'SSL20260101000001', domain: 'example.com', notAfter: '2027-01-01' }],
+  expiring: [{ domain: 'example.com', orderNo: 'SSL20260101000001', notAfter: '2027-01-01', days: 30 }],
+  payment: [{ amount: 19_900, payWay: 'alipay', orderNos: 'SSL20260101000001, SSL20260101000002' }, { amount: 50_000, payWay: 'wxpay', orderNos: '' }],
+  balanceLow: [{ balance: 900, threshold: 10_000 }],
+  invoiceIssued: [{ invoiceNo: 'INV2026000001', amount: 50_000, orgName: '示例科技有限公司' }],
+  domainExpiring: [{ domain: 'example.com', expiresAt: '2027-01-01', notAfter: '2027-01-01', days: 30 }],
+  newSignIn: [{ ip: '203.0.113.9', device: 'Chrome / Windows', time: '2026-01-01 08:00:00' }, { ip: '203.0.113.9', device: '', time: '2026-01-01 08:00:00' }],
+  securityChange: [{ change: 'password', time: '2026-01-01 08:00:00' }, { change: 'tel', time: '2026-01-01 08:00:00' }, { change: 'email', time: '2026-01-01 08:00:00' }],
+  discovery: [
+    { kind: 'expiring', ...discoveryAlert, days: 7 },
+    { kind: 'changed', ...discoveryAlert, managed: 'yes' },
+    { kind: 'chainInvalid', ...discoveryAlert },
+    { kind: 'unreachable', ...discoveryAlert, subject: '-', notAfter: '-', certId: 0, error: 'ECONNREFUSED' },
+    { kind: 'notDeployed', ...discoveryAlert },
+    { kind: 'ctUnexpected', ...discoveryAlert, certId: 0, sha256: 'AB:CD:EF' },
+  ],
+} as const satisfies { [K in SiteMsgKind]: readonly SiteMsgParams[] };
+type AllKeys<T> = T extends unknown ? keyof T : never;
+/** The parameters a kind's senders pass: those every example has, and the others optional. */
+export type SiteMsgParamsOf<K extends SiteMsgKind> = { [P in keyof (typeof siteMsgExamples)[K][number]]: string | number } &
+  Partial<Record<AllKeys<(typeof siteMsgExamples)[K][number]>, string | number>>;
+
 /** The console page a message leads to (a path of the console), or null. */
 export function siteMsgLink(kind: SiteMsgKind, p: SiteMsgParams): string | null {
   const order = p.orderNo ? `/ssl/certificate/${encodeURIComponent(String(p.orderNo))}` : null;

@@ -49,6 +49,15 @@ describe('whole numbers and ids', () => {
     expect(said(int(1, 10).safeParse('x'))).toBe('v.int.type');
     expect(said(int(1, 10, { type: 'v.required' }).safeParse(undefined))).toBe('v.required');
   });
+
+  // Number() reads each of these as a number (z.coerce did): true withdrew 1 cent, [500] 500 cents.
+  it.each([true, false, null, [500], ['500'], [5, 5], {}, { n: 5 }, '', ' 5', '5 ', '+5', '1e3', '0x10', '0b1', '5.0', 'Infinity'])('int refuses %j', (value) => {
+    expect(said(int(0, 1000).safeParse(value))).toBe('v.int.type');
+  });
+
+  it.each([[500, 500], ['500', 500], ['-3', -3], ['007', 7], [0, 0], ['0', 0]])('int reads %j as %j', (value, n) => {
+    expect(int(-10, 1000).parse(value)).toBe(n);
+  });
 });
 
 describe('dates', () => {

@@ -659,6 +659,13 @@ export type InvoiceContactsRow = {
   created_at: Date;
 };
 
+export type InvoiceLinksRow = {
+  token_hash: string;
+  invoice_id: number;
+  expires_at: Date;
+  created_at: Date;
+};
+
 export type InvoiceOrganizationsRow = {
   id: number;
   account_id: number;
@@ -1279,6 +1286,7 @@ export type Tables = {
   front_conf: FrontConfRow;
   inform_settings: InformSettingsRow;
   invoice_contacts: InvoiceContactsRow;
+  invoice_links: InvoiceLinksRow;
   invoice_organizations: InvoiceOrganizationsRow;
   invoices: InvoicesRow;
   ip_rate_counters: IpRateCountersRow;

@@ -1,5 +1,5 @@
 import { errorCatalog, type ErrorName } from '@cc/contracts/errors';
-import type { MessageKey } from '@cc/contracts/messages';
+import type { MessageKey, ParamsArg } from '@cc/contracts/messages';
 
 /** A message key with the values of its {{placeholders}}; the domain rules speak this way too. */
 export interface Said {
@@ -32,5 +32,9 @@ export class AppError extends Error {
   }
 }
 
-export const fail = (name: ErrorName, params?: Record<string, string | number>, fields?: Record<string, MessageKey | Said>) =>
-  new AppError(name, params, fields);
+/** A catalogue error; the values of its message's {{placeholders}} are required when it has some (ParamsArg). */
+export const fail = <N extends ErrorName>(name: N, ...rest: [...ParamsArg<(typeof errorCatalog)[N]['key']>, fields?: Record<string, MessageKey | Said>]) => {
+  // The tuple is generic in N: its two places read back as what AppError takes.
+  const [params, fields] = rest as unknown as [Record<string, string | number> | undefined, Record<string, MessageKey | Said> | undefined];
+  return new AppError(name, params, fields);
+};

@@ -28,7 +28,7 @@ import { dashboardRoutes } from './dashboard/index.ts';
 import { domainRoutes } from './domains/index.ts';
 import { registrySandboxRoutes } from './domains/dev.ts';
 import { invitationRoutes, teamRoutes } from './team/index.ts';
-import { billingRoutes } from './billing/index.ts';
+import { billingPublicRoutes, billingRoutes } from './billing/index.ts';
 import { operatorRoutes } from './operator/index.ts';
 
 /** Calls open to visitors. Each area adds its plugin here. */
@@ -48,6 +48,8 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(invitationRoutes);
   // The sandbox WeChat provider exists only where it is the provider (never in production).
   if (wechatProviderFor(app.config, app.db)?.sandbox) await app.register(wechatSandboxRoutes);
+  // The invoice mail's download link: its token is the permission.
+  await app.register(billingPublicRoutes);
   // The operator area: guarded by its own secret, not by a customer session.
   await app.register(operatorRoutes);
 };

@@ -3,11 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@cc/db/client';
 import type { Config } from '../../config.ts';
 
+/** A file sent with a mail (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMessage {
   channel: 'mail' | 'sms';
   to: string;
   subject: string;
   body: string;
+  /** Mail only. The outbox keeps the text, not the files: they go out by SMTP. */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -34,7 +43,10 @@ export function createMessenger(config: Config, db: Db, log?: FastifyBaseLogger)
         return;
       }
       try {
-        await smtp.sendMail({ from: config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.body });
+        await smtp.sendMail({
+          from: config.MAIL_FROM, to: msg.to, subject: msg.subject, text: msg.body,
+          ...(msg.attachments?.length ? { attachments: msg.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
+        });
         await db.query(`UPDATE outbox SET sent_at = now(), subject = '', body = '' WHERE id = $1`, [row.id]);
       } catch (e) {
         await db.query(`UPDATE outbox SET error = $2 WHERE id = $1`, [row.id, String(e).slice(0, 500)]);

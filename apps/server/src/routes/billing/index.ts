@@ -6,7 +6,7 @@ import { envelope } from '@cc/contracts/envelope';
 import { pageQuery } from '@cc/contracts/envelope';
 import { creditRecordsQuery } from '@cc/contracts/payments';
 import {
-  certPkgAnswer, certPkgBoughtAnswer, certPkgBuyBody, idParams, invoiceAppliedAnswer, invoiceApplyBody, invoiceContact, invoiceContactInput,
+  certPkgAnswer, certPkgBoughtAnswer, certPkgBuyBody, idParams, invoiceAppliedAnswer, invoiceApplyBody, invoiceContact, invoiceContactInput, invoiceLinkDays, invoiceLinkParams,
   invoiceContactUpdate, invoiceListAnswer, invoiceListQuery, invoiceOrg, invoiceOrgInput, invoiceOrgUpdate, monthlyAnswer, monthlyQuery,
   myPricesAnswer, rangeQuery, savedAnswer, templateListAnswer, transactionsAnswer, transactionsQuery, withdrawAnswer, withdrawBody, withdrawListAnswer,
 } from '@cc/contracts/billing';
@@ -15,7 +15,7 @@ import { RuleError, said } from '../../services/purchase/rule-error.ts';
 import { exportReconciliation, exportTransactions, listTransactions, monthlyConsumption } from '../../services/billing/consumption.ts';
 import { exportCreditRecords } from '../../services/billing/credit-export.ts';
 import {
-  applyInvoice, cancelInvoice, createInvoiceContact, createInvoiceOrg, deleteInvoiceContact, deleteInvoiceOrg, invoicePdfOf, listInvoiceContacts,
+  applyInvoice, cancelInvoice, createInvoiceContact, createInvoiceOrg, deleteInvoiceContact, deleteInvoiceOrg, invoicePdfByLink, invoicePdfOf, listInvoiceContacts,
   listInvoiceOrgs, listInvoices, updateInvoiceContact, updateInvoiceOrg,
 } from '../../services/billing/invoices.ts';
 import { listWithdrawals, requestWithdrawal } from '../../services/billing/withdrawals.ts';
@@ -34,6 +34,28 @@ const checkRange = (q: { startTime?: Date | undefined; endTime?: Date | undefine
 
 const sendCsv = (reply: FastifyReply, name: string, body: string) =>
   reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).header('cache-control', 'no-store').send(body);
+
+const sendPdf = (reply: FastifyReply, f: { pdf: Buffer; invoiceNo: string }) =>
+  reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${f.invoiceNo}.pdf"`).header('cache-control', 'no-store').send(f.pdf);
+
+/**
+ * The download link of the invoice mail: no sign-in, the link's token is the permission (a capability address, as
+ * an e-mail approval link is). Counted per address like every anonymous call; kept out of caches, search engines
+ * and Referer headers.
+ */
+export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/invoice-pdf/:token', {
+    schema: {
+      tags: ['billing'],
+      summary: `An issued invoice as PDF, from the link of its mail (no sign-in; the link works ${invoiceLinkDays} days). 404 (14105): no such link; 410 (14106): expired`,
+      params: invoiceLinkParams,
+      produces: ['application/pdf'],
+    },
+  }, async (request, reply) => {
+    reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+    return sendPdf(reply, await invoicePdfByLink(app.db, request.params.token, app.clock.now()));
+  });
+};
 
 /** Billing of the signed-in account (document 02 §7 "Finance", document 01 §7 "my price list"). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -135,7 +157,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const f = await invoicePdfOf(app.db, request.account.id, request.params.id);
     if (!f) throw new RuleError('NOT_FOUND', said('bill.invoice.notFound'));
-    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${f.invoiceNo}.pdf"`).header('cache-control', 'no-store').send(f.pdf);
+    return sendPdf(reply, f);
   });
 
   // --- withdrawals

@@ -5,6 +5,7 @@ import {
   operatorOfferBody, operatorOffersAnswer, operatorOfferUpdateBody, operatorRejectBody, operatorWithdrawalsAnswer, operatorWithdrawalsQuery,
 } from '@cc/contracts/billing';
 import { ok } from '../../lib/envelope.ts';
+import { publicBaseUrl } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isOperatorSecret, operatorSecret } from '../../adapters/payment/operator-secret.ts';
 import { issueInvoice, operatorInvoices, rejectInvoice } from '../../services/billing/invoices.ts';
@@ -24,7 +25,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const given = request.headers[operatorHeader];
     if (!isOperatorSecret(secret, typeof given === 'string' ? given : undefined)) throw new AppError('OPERATOR_DENIED');
   });
-  const dep = () => ({ db: app.db, messenger: app.messenger, seller: app.config.INVOICE_SELLER, now: () => new Date() });
+  const dep = () => ({ db: app.db, messenger: app.messenger, seller: app.config.INVOICE_SELLER, now: () => app.clock.now(), baseUrl: publicBaseUrl(app.config) });
 
   app.get('/v1/operator/invoices', {
     schema: { tags, security, summary: 'Invoice applications of every account, newest first', querystring: operatorInvoicesQuery, response: { 200: envelope(operatorInvoicesAnswer) } },

@@ -1,17 +1,17 @@
 import type { Queryable } from '@cc/db/client';
 import { yuanText } from '../../lib/money.ts';
 import type { LogEntry, LogFilter, LogKind } from '@cc/contracts/account';
+import type { LoggedAction, LoggedParams } from '@cc/contracts/log-actions';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { formatTime } from '../session/accounts.ts';
 import { deviceOf } from './device.ts';
+import { orderEventText } from '../orders/event-text.ts';
 
-/** One thing the account did that no other table records (see account_log in the migration). */
-export interface Activity {
-  kind: LogKind;
-  /** security.twoStep, security.inviteCode, security.password, security.tel, ..., security.developer, security.apiKey.*, apiKey.use, account.profile, account.inform, account.close, logout */
-  action: string;
-  params?: Record<string, string | number>;
-}
+/** The params field of an action: required with the names its examples give (contracts log-actions.ts), absent when none. */
+export type LoggedParamsField<A extends LoggedAction> = [keyof LoggedParams<A>] extends [never] ? { params?: Record<string, never> } : { params: LoggedParams<A> };
+
+/** One thing the account did that no other table records (see account_log in the migration): an action of loggedActions. */
+export type Activity = { [A in LoggedAction]: { kind: LogKind; action: A } & LoggedParamsField<A> }[LoggedAction];
 
 /** Who did it (a member; null: the owner) and on which object, for the audit log (services/team/audit.ts). */
 export interface ActivityBy {
@@ -38,7 +38,7 @@ const union = `
   UNION ALL
   SELECT 'l' || id, kind, action, params, ip, user_agent, at FROM account_log WHERE account_id = $1 AND action NOT LIKE 'team.payment.%'
   UNION ALL
-  SELECT 'o' || e.id, 'order', 'order.' || e.kind, e.detail || jsonb_build_object('orderNo', o.order_no), '', '', e.at
+  SELECT 'o' || e.id, 'order', 'order.' || e.kind, jsonb_build_object('orderNo', o.order_no, 'detail', e.detail), '', '', e.at
     FROM order_events e JOIN orders o ON o.id = e.order_id WHERE o.account_id = $1
   UNION ALL
   SELECT 'p' || id, 'payment', 'payment.' || kind, jsonb_build_object('amount', amount, 'ref', ref, 'payWay', pay_way), '', '', created_at
@@ -85,7 +85,7 @@ export function titleOf(locale: Locale, r: Pick<Row, 'kind' | 'action' | 'params
   if (r.action === 'security.developer' || r.action.startsWith('security.apiKey.') || r.action === 'apiKey.use') {
     return translate(locale, `log.${r.action}`, { ...p, scope: translate(locale, `apiKey.scope.${String(p.scope ?? '')}`) });
   }
-  if (r.action.startsWith('security.')) return translate(locale, `log.${r.action}`);
+  if (r.action.startsWith('security.')) return translate(locale, `log.${r.action}`, p);
   if (r.action === 'account.profile') return translate(locale, 'log.account.profile');
   if (r.action === 'account.close') return translate(locale, 'log.account.close');
   if (r.action === 'account.inform') return translate(locale, 'log.account.inform', { what: translate(locale, `inform.type.${String(p.informType)}`) });
@@ -97,7 +97,8 @@ export function titleOf(locale: Locale, r: Pick<Row, 'kind' | 'action' | 'params
     return translate(locale, `log.${r.action}`, { ...p, role: translate(locale, `role.${String(p.role ?? '')}`), what, limit, amount } as Record<string, string>);
   }
   if (r.kind === 'order') {
-    const event = translate(locale, `orders.event.${r.action.slice('order.'.length)}`, p);
+    // The event's own detail apart from the order's number: a renewal's detail names the other order (orderNo).
+    const event = orderEventText(locale, r.action.slice('order.'.length), (p.detail ?? {}) as unknown as Record<string, unknown>);
     return translate(locale, 'log.order', { orderNo: String(p.orderNo ?? ''), event });
   }
   if (r.kind === 'payment') return translate(locale, `log.${r.action}`, { ...p, amount: yuanText(Math.abs(Number(p.amount))) });

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '@cc/db/client';
 import { yuanText } from '../../lib/money.ts';
 import { defaultInform, type InformType } from '@cc/contracts/account';
 import { translate, type Locale, type MessageKey } from '@cc/contracts/messages';
-import { siteMsgLink } from '@cc/contracts/site-messages';
+import { siteMsgLink, type SiteMsgParamsOf } from '@cc/contracts/site-messages';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { notifyAccount } from '../messages/notify.ts';
@@ -24,7 +24,7 @@ type Params = Record<string, string | number>;
  * Tells an account of one event, inside the caller's transaction: the message centre and, through inform.send, mail
  * and SMS (services/messages/notify.ts is the one place that does both).
  */
-export async function queueInform(q: Queryable, accountId: number, informType: Exclude<InformType, 'expiring' | 'domainExpiring'>, params: Params): Promise<void> {
+export async function queueInform<K extends Exclude<InformType, 'expiring' | 'domainExpiring'>>(q: Queryable, accountId: number, informType: K, params: SiteMsgParamsOf<K>): Promise<void> {
   await notifyAccount(q, accountId, informType, params);
 }
 
@@ -36,7 +36,7 @@ export interface InformDeps {
 
 
 /** The message's values in one language: links, amounts and words the payload carries as keys or cents. */
-async function paramsIn(deps: InformDeps, locale: Locale, type: InformType, p: Params, accountNo: string): Promise<Params> {
+async function paramsIn(deps: Pick<InformDeps, 'db' | 'baseUrl'>, locale: Locale, type: InformType, p: Params, accountNo: string): Promise<Params> {
   const base = { ...p, accountNo };
   switch (type) {
     case 'orderValidation':
@@ -72,7 +72,7 @@ type TargetRow = {
   s_amount: string | null;
 };
 
-/** The inform.send job: the event in both languages (we do not know the reader's), Chinese first, on each channel on. */
+/** The inform.send job: the event on each channel the account has on (informTexts). */
 export async function sendInform(deps: InformDeps, job: JobPayload<'inform.send'>): Promise<{ sent: string[] }> {
   const [r] = await deps.db.query<TargetRow>(
     `SELECT a.account_no, a.email, a.telephone, a.tel_prefix, a.closed_at IS NOT NULL AS closed, ${informColumns}
@@ -81,22 +81,27 @@ export async function sendInform(deps: InformDeps, job: JobPayload<'inform.send'
   );
   if (!r || r.closed) return { sent: [] };
   const to = informTargetOf(job.informType, r);
-  const [zh, en] = [await paramsIn(deps, 'zh', job.informType, job.params, r.account_no), await paramsIn(deps, 'en', job.informType, job.params, r.account_no)];
+  const texts = await informTexts(deps, job.informType, job.params, r.account_no);
   const sent: string[] = [];
   if (to.mail) {
-    await deps.messenger.send({
-      channel: 'mail',
-      to: to.mail,
-      subject: `${translate('zh', `inform.mail.${job.informType}.subject`, zh)} / ${translate('en', `inform.mail.${job.informType}.subject`, en)}`,
-      body: `${translate('zh', `inform.mail.${job.informType}.body`, zh)}\n\n----\n\n${translate('en', `inform.mail.${job.informType}.body`, en)}`,
-    });
+    await deps.messenger.send({ channel: 'mail', to: to.mail, subject: texts.subject, body: texts.body });
     sent.push('mail');
   }
   if (to.sms) {
-    await deps.messenger.send({ channel: 'sms', to: to.sms, subject: '', body: `${translate('zh', `inform.sms.${job.informType}`, zh)} ${translate('en', `inform.sms.${job.informType}`, en)}` });
+    await deps.messenger.send({ channel: 'sms', to: to.sms, subject: '', body: texts.sms });
     sent.push('sms');
   }
   return { sent };
+}
+
+/** The mail (subject, body) and the SMS of one event, in both languages (we do not know the reader's), Chinese first. */
+export async function informTexts(deps: Pick<InformDeps, 'db' | 'baseUrl'>, type: InformType, params: Params, accountNo: string): Promise<{ subject: string; body: string; sms: string }> {
+  const [zh, en] = [await paramsIn(deps, 'zh', type, params, accountNo), await paramsIn(deps, 'en', type, params, accountNo)];
+  return {
+    subject: `${translate('zh', `inform.mail.${type}.subject`, zh)} / ${translate('en', `inform.mail.${type}.subject`, en)}`,
+    body: `${translate('zh', `inform.mail.${type}.body`, zh)}\n\n----\n\n${translate('en', `inform.mail.${type}.body`, en)}`,
+    sms: `${translate('zh', `inform.sms.${type}`, zh)} ${translate('en', `inform.sms.${type}`, en)}`,
+  };
 }
 
 /**

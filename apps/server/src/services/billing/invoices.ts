@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '@cc/db/client';
 import { notifyAccount } from '../messages/notify.ts';
-import type { InvoiceContactInput, InvoiceOrgInput } from '@cc/contracts/billing';
+import { randomBytes } from 'node:crypto';
+import { invoiceLinkDays, type InvoiceContactInput, type InvoiceOrgInput } from '@cc/contracts/billing';
 import { translate, type Locale } from '@cc/contracts/messages';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { RuleError, said } from '../purchase/rule-error.ts';
@@ -8,6 +9,9 @@ import { toBeInvoicedAmount } from './consumption.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { yuan } from './csv.ts';
 import { yuanText } from '../../lib/money.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { fail } from '../../lib/app-error.ts';
+import { formatTime } from '../session/accounts.ts';
 
 const notFound = (key: 'bill.invoiceOrg.notFound' | 'bill.invoiceCon.notFound' | 'bill.invoice.notFound', field: string) =>
   new RuleError('NOT_FOUND', said(key), { [field]: said(key) });
@@ -161,28 +165,66 @@ const pendingRow = async (q: Queryable, id: number, lock = true) => {
   return r;
 };
 
+export interface IssueDeps {
+  db: Db;
+  messenger: Messenger;
+  seller: string;
+  /** The product's clock (app.clock): the invoice's date and its link's expiry. */
+  now: () => Date;
+  /** PUBLIC_URL: where the mail's download link points. */
+  baseUrl: string;
+}
+
 /**
  * Issues a pending application: the PDF is drawn first, outside any transaction (it takes a second or two in a
- * worker), then number, PDF and status are written under the row's lock, checked pending again; then a mail.
+ * worker), then number, PDF, status and the mail's download link are written under the row's lock, checked pending
+ * again; then the mail, with the PDF attached and the link (it often goes to an accountant who has no console
+ * access). The link's token is random and only its hash is stored; it works for invoiceLinkDays.
  */
-export async function issueInvoice(deps: { db: Db; messenger: Messenger; seller: string; now: () => Date }, id: number, locale: Locale) {
+export async function issueInvoice(deps: IssueDeps, id: number, locale: Locale) {
   const draft = await pendingRow(deps.db, id, false);
   const now = deps.now();
   const invoiceNo = `INV${new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(8, '0')}`;
   const pdf = await invoicePdf({ invoiceNo, invoiceType: draft.invoice_type, issuedAt: now, amount: draft.amount, buyer: draft.organization, seller: deps.seller });
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(now.getTime() + invoiceLinkDays * 86_400_000);
   await deps.db.tx(async (q) => {
     await pendingRow(q, id, true);
     await q.query(`UPDATE invoices SET status = 'issued', invoice_no = $2, pdf = $3, decided_at = $4 WHERE id = $1`, [id, invoiceNo, pdf, now.toISOString()]);
+    await q.query(`INSERT INTO invoice_links (token_hash, invoice_id, expires_at, created_at) VALUES ($1, $2, $3, $4)`, [sha256(token), id, expires.toISOString(), now.toISOString()]);
     // The message centre hears of it in the same transaction (in cents: it words them with yuanText when read);
     // the mail below goes to the invoice's own address.
     await notifyAccount(q, draft.account_id, 'invoiceIssued', { invoiceNo, amount: draft.amount, orgName: draft.organization.orgName }, { mailAndSms: false });
   });
   const to = draft.organization.email || draft.email || '';
   if (to) {
-    const params = { invoiceNo, amount: yuanText(draft.amount) };
-    await deps.messenger.send({ channel: 'mail', to, subject: translate(locale, 'bill.mail.invoiceIssued.subject', params), body: translate(locale, 'bill.mail.invoiceIssued.text', params) });
+    const params = { invoiceNo, amount: yuanText(draft.amount), link: `${deps.baseUrl}${invoiceLinkPath(token)}`, expires: formatTime(expires) };
+    await deps.messenger.send({
+      channel: 'mail', to,
+      subject: translate(locale, 'bill.mail.invoiceIssued.subject', params),
+      body: translate(locale, 'bill.mail.invoiceIssued.text', params),
+      attachments: [{ filename: `${invoiceNo}.pdf`, contentType: 'application/pdf', content: pdf }],
+    });
   }
   return { id, status: 'issued' };
+}
+
+/** The path of an invoice's download link (GET, no sign-in: routes/billing/index.ts). */
+export const invoiceLinkPath = (token: string) => `/invoice-pdf/${token}`;
+
+/**
+ * The PDF a download link gives, or why not: no such link (a wrong or altered token; the hash is looked up, so
+ * nothing is compared in a way that leaks by timing), or one past its expiry by the product's clock.
+ */
+export async function invoicePdfByLink(q: Queryable, token: string, now: Date): Promise<{ pdf: Buffer; invoiceNo: string }> {
+  const [r] = await q.query<{ pdf: Buffer | Uint8Array | null; invoice_no: string | null; expired: boolean }>(
+    `SELECT i.pdf, i.invoice_no, l.expires_at <= $2::timestamptz AS expired
+       FROM invoice_links l JOIN invoices i ON i.id = l.invoice_id WHERE l.token_hash = $1 AND i.status = 'issued'`,
+    [sha256(token), now.toISOString()],
+  );
+  if (!r?.pdf || !r.invoice_no) throw fail('INVOICE_LINK_INVALID', undefined, { token: 'bill.link.invalid' });
+  if (r.expired) throw fail('INVOICE_LINK_EXPIRED', undefined, { token: 'bill.link.expired' });
+  return { pdf: Buffer.from(r.pdf), invoiceNo: r.invoice_no };
 }
 
 export async function rejectInvoice(db: Db, id: number, reason: string) {

@@ -3,6 +3,7 @@ import { eachInParallel } from '../../lib/in-parallel.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '@cc/db/client';
 import { orderStatus } from '@cc/contracts/orders';
+import { validationWindowDays } from '@cc/contracts/order-status';
 import { dcvReuseDays, reuseCutoff } from '@cc/domain/cabf-rules';
 import { translate } from '@cc/contracts/messages';
 import { dcvMethodAllowedOn, dcvMethodEndsOn, dcvMethodsFor, defaultDcvMethod, emailDcvMode, emailDnsTxtHost, isDcvMailbox, isDcvMethod, mayApproveByEmail, provenDomain, reuseCovers, validatesWildcard, validationLapsesAt, type DcvMethod } from '@cc/domain/dcv';
@@ -19,8 +20,7 @@ import type { JobKind } from '../jobs/kinds.ts';
 export const dcvCheckJob = 'dcv.check' satisfies JobKind;
 export const dcvStartJob = 'dcv.start' satisfies JobKind;
 export const issueJob = 'issue.order' satisfies JobKind;
-/** Pending longer than this, an order goes to 1003 (resubmit): the request has gone stale. */
-export const validationWindowDays = 30;
+export { validationWindowDays };
 const day = 86400_000;
 
 export type DcvOrder = {

@@ -34,7 +34,7 @@ async function caaCheck(ctx: OrdersContext, orderId: number, brand: string, name
   const ca = caaDomainOf(brand);
   let wait = 0;
   let refused: CaaRefusal | null = null;
-  const once = async (kind: 'caa_refused' | 'caa_lookup_failed', detail: Record<string, string>) => {
+  const once = async (kind: 'caa_refused' | 'caa_lookup_failed', detail: { domain: string; at: string } & Record<string, string>) => {
     const [seen] = await ctx.db.query(`SELECT 1 FROM order_events WHERE order_id = $1 AND kind = $2 AND detail = $3::jsonb LIMIT 1`, [orderId, kind, JSON.stringify(detail)]);
     if (!seen) await addEvent(ctx.db, orderId, kind, detail);
   };

@@ -1,6 +1,6 @@
 import type { Queryable } from '@cc/db/client';
 import { informTypes, type InformType } from '@cc/contracts/account';
-import type { SiteMsgKind, SiteMsgParams } from '@cc/contracts/site-messages';
+import type { SiteMsgKind, SiteMsgParams, SiteMsgParamsOf } from '@cc/contracts/site-messages';
 import { enqueue } from '../jobs/queue.ts';
 import { toAscii } from '@cc/domain/domain-names';
 import { heldDomainIdsSql } from '../domains/held.ts';
@@ -24,7 +24,8 @@ export interface NotifyOptions {
  * queued for mail and SMS per the notification settings, both inside the caller's transaction (so a rolled-back
  * event tells nothing, and a committed one tells exactly once even when a job is retried).
  */
-export async function notifyAccount(q: Queryable, accountId: number, kind: SiteMsgKind, params: SiteMsgParams, opts: NotifyOptions = {}): Promise<void> {
+export async function notifyAccount<K extends SiteMsgKind>(q: Queryable, accountId: number, kind: K, given: SiteMsgParamsOf<K>, opts: NotifyOptions = {}): Promise<void> {
+  const params = given as SiteMsgParams;
   // A message about one order or domain carries its department and author (services/team/scope.ts): members of
   // that department read it; one about the account as a whole is for those who see all.
   await q.query(

@@ -16,9 +16,11 @@ import type { z } from 'zod';
 import { fail } from '../../lib/app-error.ts';
 import { deliveryFailedWords } from './delivery-failed.ts';
 
-type Row = { id: string | number; kind: string; params: SiteMsgParams; created_at: Date; read_at: Date | null };
+export type SiteMsgRow = { id: string | number; kind: string; params: SiteMsgParams; created_at: Date; read_at: Date | null };
+type Row = SiteMsgRow;
 
-type PayWays = Map<string, { zh: string; en: string }>;
+/** The pay ways' names by code, in both languages (the pay_ways table). */
+export type PayWays = Map<string, { zh: string; en: string }>;
 
 /** A message's values as its words need them: amounts in yuan, pay-way and change names in the reader's language. */
 function wordsOf(locale: Locale, kind: string, p: SiteMsgParams, ways: PayWays): SiteMsgParams {
@@ -36,12 +38,16 @@ function wordsOf(locale: Locale, kind: string, p: SiteMsgParams, ways: PayWays):
       return { ...p, what: translate(locale, `siteMsg.change.${String(p.change)}`) };
     case 'deliveryFailed':
       return deliveryFailedWords(locale, p);
+    case 'newSignIn':
+      // A client that sends no User-Agent has no device to name: "-", as the mail says it.
+      return { ...p, device: String(p.device || '-') };
     default:
       return p;
   }
 }
 
-function render(locale: Locale, r: Row, ways: PayWays): SiteMsg | null {
+/** A stored message as its reader sees it, in the reader's language; null for a kind no longer made. */
+export function renderSiteMsg(locale: Locale, r: Row, ways: PayWays): SiteMsg | null {
   // A kind a later release removed stays in the table; it is not shown rather than shown as keys.
   if (!isSiteMsgKind(r.kind)) return null;
   const p = wordsOf(locale, r.kind, r.params ?? {}, ways);
@@ -57,7 +63,7 @@ function render(locale: Locale, r: Row, ways: PayWays): SiteMsg | null {
   };
 }
 
-async function payWaysFor(q: Queryable, rows: Row[]): Promise<PayWays> {
+export async function payWaysFor(q: Queryable, rows: Row[]): Promise<PayWays> {
   const ways: PayWays = new Map();
   if (!rows.some((r) => r.kind === 'payment')) return ways;
   for (const w of await q.query<{ pay_way: string; name: string; show_name: string }>(`SELECT pay_way, name, show_name FROM pay_ways`)) {
@@ -112,7 +118,7 @@ export async function listSiteMessages(q: Queryable, who: Who, query: z.infer<ty
   );
   const ways = await payWaysFor(q, rows);
   return {
-    siteMsges: rows.map((r) => render(locale, r, ways)).filter((m): m is SiteMsg => m !== null),
+    siteMsges: rows.map((r) => renderSiteMsg(locale, r, ways)).filter((m): m is SiteMsg => m !== null),
     total: c?.n ?? 0,
     unread: await unreadCount(q, who),
   };

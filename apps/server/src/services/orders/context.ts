@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '@cc/db/client';
+import type { OrderEventDetail, OrderEventKind } from '@cc/contracts/order-events';
 import { publicBaseUrl, type Config } from '../../config.ts';
 import type { Messenger } from '../../adapters/messaging/messenger.ts';
 import { createDnsLookup, type DnsLookup } from '../../adapters/dns/resolver.ts';
@@ -43,7 +44,12 @@ export function ordersContext(app: FastifyInstance): OrdersContext {
   return ctx;
 }
 
-/** One line of the order's timeline. */
-export async function addEvent(q: Queryable, orderId: number, kind: string, detail: Record<string, unknown> = {}): Promise<void> {
-  await q.query(`INSERT INTO order_events (order_id, kind, detail) VALUES ($1, $2, $3::jsonb)`, [orderId, kind, JSON.stringify(detail)]);
+/** One line of the order's timeline: a kind of contracts order-events.ts with the detail it names. */
+export async function addEvent<K extends OrderEventKind>(
+  q: Queryable,
+  orderId: number,
+  kind: K,
+  ...[detail]: object extends OrderEventDetail<K> ? [detail?: OrderEventDetail<K>] : [detail: OrderEventDetail<K>]
+): Promise<void> {
+  await q.query(`INSERT INTO order_events (order_id, kind, detail) VALUES ($1, $2, $3::jsonb)`, [orderId, kind, JSON.stringify(detail ?? {})]);
 }

@@ -1,6 +1,6 @@
 import { zoneHolding } from '../dns/zones.ts';
 import type { Queryable } from '@cc/db/client';
-import { isMessageKey, translate, type Locale } from '@cc/contracts/messages';
+import { translate, type Locale } from '@cc/contracts/messages';
 import {
   expiringWithinDays,
   orderStatus,
@@ -18,7 +18,7 @@ import { productNameFor } from '@cc/domain/product-name';
 import type { Said } from '../../lib/app-error.ts';
 import { likePattern, pageOffset } from '../purchase/paging.ts';
 import { instructionsFor } from '../dcv/values.ts';
-import { validationWindowDays } from '../dcv/validation.ts';
+import { orderEventText, reasonText } from './event-text.ts';
 import { accountIdOf, deptFilterSql, type Viewer } from '../team/scope.ts';
 import { accountOrderIdSql, accountOrderIdsSql } from './by-number.ts';
 
@@ -189,13 +189,6 @@ export async function countOrders(db: Queryable, who: Viewer | number): Promise<
   return { total, expiring: x?.expiring ?? 0, byStatus };
 }
 
-/** A status reason code (orders.status_reason, an event's `reason`) in words; a code without words shows as it is. */
-export function reasonText(locale: Locale, code: string): string {
-  if (!code) return '';
-  const key = `orders.reason.${code}`;
-  return isMessageKey(key) ? translate(locale, key, { days: validationWindowDays }) : code;
-}
-
 function saidText(locale: Locale, raw: string): string {
   if (!raw) return '';
   try {
@@ -273,7 +266,7 @@ export async function orderDetail(db: Queryable, r: OrderRow, locale: Locale, ht
     .map((e) => ({
       at: iso(e.at)!,
       kind: e.kind,
-      text: translate(locale, `orders.event.${e.kind}`, Object.fromEntries(Object.entries(e.detail).map(([k, v]) => [k, k === 'reason' ? reasonText(locale, String(v)) : String(v)]))),
+      text: orderEventText(locale, e.kind, e.detail),
       detail: e.detail,
     }));
   const [cert] = r.certificate_id

@@ -4,18 +4,17 @@ import type { z } from 'zod';
 import type { AuditEntry, auditLogQuery } from '@cc/contracts/team';
 import { translate, type Locale } from '@cc/contracts/messages';
 import { formatTime } from '../session/accounts.ts';
-import { titleOf } from '../account/activity-log.ts';
+import { titleOf, type LoggedParamsField } from '../account/activity-log.ts';
+import type { LoggedAction } from '@cc/contracts/log-actions';
 import type { LogKind } from '@cc/contracts/account';
 
-/** What a change records in the audit log (account_log): always written with `q`, the change's own transaction. */
-export interface AuditEvent {
-  kind: LogKind;
-  /** team.member.invite, team.dept.create, ... (messages log.<action>) */
-  action: string;
-  params?: Record<string, string | number | null>;
-  objectType: string;
-  objectId: string | number;
-}
+/**
+ * What a change records in the audit log (account_log): always written with `q`, the change's own transaction. The
+ * action is one of loggedActions (contracts log-actions.ts), with the params it names (messages log.<action>).
+ */
+export type AuditEvent = {
+  [A in LoggedAction]: { kind: LogKind; action: A; objectType: string; objectId: string | number } & LoggedParamsField<A>;
+}[LoggedAction];
 
 /** Who makes a change and from where, as the audit log records it; services that take no request take this. */
 export interface AuditBy {
@@ -47,7 +46,7 @@ export const audit = (q: Queryable, request: FastifyRequest, e: AuditEvent): Pro
  * (parameters of the statement; another column of `rows` is `x.column` in them), so the entry commits or rolls back
  * with the statement itself.
  */
-export const auditRowsSql = (name: string, o: { account: string; member: string; ip: string; ua: string; kind: LogKind; action: string; objectType: string; rows: string }) =>
+export const auditRowsSql = (name: string, o: { account: string; member: string; ip: string; ua: string; kind: LogKind; action: LoggedAction; objectType: string; rows: string }) =>
   `${name} AS (INSERT INTO account_log (account_id, member_id, kind, action, params, ip, user_agent, object_type, object_id)
      SELECT ${o.account}, ${o.member}, '${o.kind}', '${o.action}', x.params, ${o.ip}, ${o.ua}, '${o.objectType}', x.object_id FROM (${o.rows}) x RETURNING 1)`;
 
