@@ -36,6 +36,7 @@ export const loggedActions = {
   'team.member.accept': [{ name: '李四' }],
   'team.member.update': [{ name: '李四', what: 'role,dept' }, { name: '李四', what: 'suspended' }],
   'team.member.remove': [{ name: '李四' }],
+  'team.member.signOut': [{ name: '李四', count: 2 }],
   'team.member.password': [{ name: '李四' }],
   'team.member.twoStepOn': [{ name: '李四' }],
   'team.member.twoStepOff': [{ name: '李四' }],

@@ -29,6 +29,8 @@ export const orderEvents = {
   acme_failed: [{ reason: 'acme_invalid' }],
   acme_client_ordered: [{ acmeOrder: 12 }],
   acme_revoked: [{ serial: '4f3a9c', reason: 1 }],
+  undelivered: [{ amount: 19_900 }, { amount: 0 }],
+  re_sign_undelivered: [{ amount: 5_000 }],
   auto_reissue: [{ notAfter: '2026-12-31T00:00:00.000Z' }],
   expired: [{}],
   expiry_reminder: [{ days: 30, threshold: 30 }],

@@ -53,6 +53,15 @@ export const siteMsgExamples = {
   domainExpiring: [{ domain: 'example.com', expiresAt: '2027-01-01', notAfter: '2027-01-01', days: 30 }],
   newSignIn: [{ ip: '203.0.113.9', device: 'Chrome / Windows', time: '2026-01-01 08:00:00' }, { ip: '203.0.113.9', device: '', time: '2026-01-01 08:00:00' }],
   securityChange: [{ change: 'password', time: '2026-01-01 08:00:00' }, { change: 'tel', time: '2026-01-01 08:00:00' }, { change: 'email', time: '2026-01-01 08:00:00' }],
+  dnsZoneReleased: [{ zone: 'shop.example.com', by: 'example.com' }],
+  deliveryFailed: [
+    { what: 'certificate', orderNo: 'SSL20260101000001', domain: 'example.com', amount: 19_900 },
+    { what: 'certificate', orderNo: 'SSL20260101000001', domain: 'example.com', amount: 0 },
+    { what: 'reSign', orderNo: 'SSL20260101000001', domain: 'example.com', amount: 5_000 },
+    { what: 'domain', orderNo: 'DM20260101000001', domain: 'example.com', amount: 1_500 },
+    { what: 'transfer', orderNo: 'DM20260101000002', domain: 'example.com', amount: 4_500 },
+    { what: 'batchPay', queueId: 12, count: 3, amount: 0 },
+  ],
   discovery: [
     { kind: 'expiring', ...discoveryAlert, days: 7 },
     { kind: 'changed', ...discoveryAlert, managed: 'yes' },

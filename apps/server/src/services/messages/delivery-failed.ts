@@ -15,7 +15,7 @@ export function deliveryFailedWords(locale: Locale, p: SiteMsgParams): SiteMsgPa
   const amount = yuanText(Number(p.amount ?? 0));
   const detail =
     what === 'batchPay'
-      ? translate(locale, 'delivery.detail.batchPay', p)
+      ? translate(locale, 'delivery.detail.batchPay', p as { queueId: string | number; count: string | number })
       : translate(locale, Number(p.amount ?? 0) > 0 ? 'delivery.detail.refunded' : 'delivery.detail.returned', { subject, amount });
   return { ...p, subject, amount, detail };
 }
