@@ -26,7 +26,7 @@ const keyAccessTable: Record<'read' | 'orders' | 'full' | 'never', string[]> = {
     'GET /v1/modifyEmailOrTel', 'PUT /v1/modifyEmailOrTel', 'POST /updatetel', 'POST /updateemailbyemaillast', 'GET /v1/sessions', 'DELETE /v1/sessions/{id}',
     'POST /v1/sessions/revokeOthers', 'GET /v1/googleAuth/recoveryCodes', 'POST /v1/googleAuth/recoveryCodes', 'GET /v1/wechat', 'POST /v1/wechat/authorize',
     'POST /wxredirect', 'DELETE /v1/wechat',
-    'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'GET /v1/user/depts',
+    'GET /v1/user/subAccounts', 'POST /v1/user/subAccounts', 'PUT /v1/user/subAccounts', 'DELETE /v1/user/subAccounts', 'DELETE /v1/user/subAccounts/{id}', 'POST /v1/user/subAccounts/{id}/signOut', 'GET /v1/user/depts',
     'POST /v1/user/depts', 'PUT /v1/user/depts', 'GET /v1/user/roles', 'PUT /v1/user/roles',
     'GET /v1/user/owner/code', 'POST /v1/user/owner', 'GET /v1/member/twoStep', 'PUT /v1/member/twoStep',
     'POST /v1/withdraw',
