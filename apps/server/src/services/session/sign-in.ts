@@ -45,7 +45,7 @@ export async function passwordSignIn(
   // The attempt is counted as a failure before the password is checked, under a lock (rate-limit.ts reserve), and
   // taken back if it succeeds: N concurrent wrong passwords cannot all pass the check before any is recorded.
   // The captcha token is used up inside the same step: a bad token records nothing, a locked-out attempt spends none.
-  const reserved = await reserve(app.db, limits, app.config.CAPTCHA === 'on' ? (q) => consumeCaptchaToken(q, body.captchaToken) : undefined);
+  const reserved = await reserve(app.db, limits, app.config.CAPTCHA === 'on' ? (q) => consumeCaptchaToken(q, body.captchaToken, body) : undefined);
 
   const account = await accountByUsername(app.db, body.username, body.telPrefix);
   // Not an account holder: perhaps a member of one (sub-account), signing in with its own address or phone.
