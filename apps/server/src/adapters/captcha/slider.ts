@@ -15,7 +15,7 @@ export const backgroundWidth = 320;
 export const backgroundHeight = 160;
 export const pieceSize = 60;
 /** The piece starts at the left edge of the track, so every hole starts right of it. */
-export const minX = 64;
+const minX = 64;
 
 type Rand = (min: number, max: number) => number;
 
@@ -26,7 +26,7 @@ interface Side {
   r: number;
 }
 /** A jigsaw outline inside the 60x60 box: a square body and a knob, a notch or nothing on each side (top, right, bottom, left). */
-export interface Shape {
+interface Shape {
   sides: [Side, Side, Side, Side];
   corner: number;
 }
@@ -36,7 +36,7 @@ const bodyHi = 49;
 const knobReach = 3;
 
 /** Whether a point (piece coordinates) is inside the shape. */
-export function inShape(s: Shape, px: number, py: number): boolean {
+function inShape(s: Shape, px: number, py: number): boolean {
   const mid = (bodyLo + bodyHi) / 2;
   const inCircle = (cx: number, cy: number, r: number) => (px - cx) ** 2 + (py - cy) ** 2 <= r * r;
   // Side centres, outward normal: top (0,-1), right (1,0), bottom (0,1), left (-1,0).
@@ -82,30 +82,13 @@ function randomSide(rand: Rand, kind?: Side['kind']): Side {
 }
 
 /** A random jigsaw with at least one knob and at least three shaped sides. */
-export function randomShape(rand: Rand): Shape {
+function randomShape(rand: Rand): Shape {
   for (;;) {
     const sides = [randomSide(rand), randomSide(rand), randomSide(rand), randomSide(rand)] as Shape['sides'];
     const outs = sides.filter((s) => s.kind === 'out').length;
     const flats = sides.filter((s) => s.kind === 'flat').length;
     if (outs >= 1 && flats <= 1) return { sides, corner: rand(2, 6) };
   }
-}
-
-/**
- * Another jigsaw that differs from `s` on two sides a person tells apart at a glance (a knob where the other has a
- * notch or nothing, and back), the rest alike: the decoy hole. Its outline still follows most of the piece's.
- */
-export function otherShape(rand: Rand, s: Shape): Shape {
-  const sides = s.sides.map((side) => ({ ...side })) as Shape['sides'];
-  const first = rand(0, 4);
-  const second = (first + rand(1, 4)) % 4;
-  for (const i of [first, second]) {
-    const side = sides[i]!;
-    side.kind = side.kind === 'out' ? (rand(0, 3) === 0 ? 'flat' : 'in') : 'out';
-    side.at = rand(-6, 7);
-  }
-  if (!sides.some((side) => side.kind === 'out')) sides[first]!.kind = 'out';
-  return { sides, corner: rand(2, 6) };
 }
 
 /** The shape as a 60x60 coverage mask. */
@@ -306,12 +289,14 @@ function hueAround(rgb: Float32Array, x0: number, y0: number): number {
 
 /**
  * The puzzle. What a person goes by: the hole with the piece's shape and the piece's rim colour, on the piece's
- * row. It is drawn in colour more than in brightness: its inside takes another hue and is only a little darker,
- * its rim is the piece's rim colour at the brightness of the picture around it. What a program measuring brightness,
- * edges or pixels finds instead, on purpose: a decoy on the same row, a dark crisp rounded square the size of the
- * piece's body, darker and sharper than the hole to every such measure; and the piece's picture is cut from a third
- * place on that row where there is no hole, so matching the piece's pixels, or the continuation of its picture,
- * leads there. Shapes, places, hues, darkening and rim are drawn at random each time, and grain goes over all.
+ * row. It is drawn in colour, not brightness: its inside takes another hue and its rim the piece's rim hue, at the
+ * picture's own brightness (a few percent either way). What a program measuring brightness, edges of brightness or
+ * pixels finds instead, on purpose: a decoy on the same row, a dark crisp rounded square the size of the piece's
+ * body, darker and sharper than the hole to every such measure; and the piece's picture is cut from a third place on
+ * that row where there is no hole, so matching the piece's pixels, or the continuation of its picture, leads there.
+ * Shapes, places, hues, darkening and rims are drawn at random each time, and grain goes over all.
+ * A program that looks for the hole's colour, the cue a person uses, is not misled: the server's judgement of the
+ * drag and the counts of failures (services/session/captcha.ts) are what stand behind the picture.
  */
 export function renderSliderPuzzle(rand: Rand = randomInt): SliderPuzzle {
   const w = backgroundWidth;
@@ -322,9 +307,8 @@ export function renderSliderPuzzle(rand: Rand = randomInt): SliderPuzzle {
   const shape = randomShape(rand);
   const mask = maskOf(shape);
   const dist = distanceField(mask);
-  // Colour without brightness all over, and some across each of the three places: edges of hue everywhere, so
-  // that the hole's own change of hue is one among many to a program that looks at colour edges.
-  for (const at of [x, decoyX, sourceX, -1, -1, -1, -1, -1, -1, -1, -1]) {
+  // Colour without brightness all over, some across the decoy and the piece's source: edges of hue everywhere.
+  for (const at of [decoyX, sourceX, -1, -1, -1, -1, -1, -1, -1, -1]) {
     const cx = at < 0 ? rand(0, w) : at + rand(0, n);
     const cy = at < 0 ? rand(0, backgroundHeight) : y + rand(0, n);
     hueShape(rgb, rand, cx, cy);
@@ -367,12 +351,11 @@ export function renderSliderPuzzle(rand: Rand = randomInt): SliderPuzzle {
   const decoyRim = chroma((rimHue + rand(-30, 31) + 360) % 360);
   for (let py = lo - 2; py < lo + side + 2; py++) {
     for (let px = lo - 2; px < lo + side + 2; px++) {
+      // Distance outside the rounded square (negative inside, within the corner radius of its edge).
       const cx = Math.min(Math.max(px, lo + corner), lo + side - 1 - corner);
       const cy = Math.min(Math.max(py, lo + corner), lo + side - 1 - corner);
       const out = Math.hypot(px - cx, py - cy) - corner;
-      if (out > 0 && (px < lo || py < lo || px >= lo + side || py >= lo + side || out > 0)) {
-        if (out > 2) continue;
-      }
+      if (out > 2) continue;
       const i = ((y + py) * w + decoyX + px) * 3;
       const l = luma(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!);
       if (out > -2) {
@@ -384,19 +367,25 @@ export function renderSliderPuzzle(rand: Rand = randomInt): SliderPuzzle {
     }
   }
 
-  // The hole: another hue inside, fading in over a few pixels from the outline, at nearly the same brightness.
+  // The hole: another hue inside, fading in over a few pixels, and a rim of the piece's rim colour, both at the
+  // picture's brightness.
   const inner = rand(97, 104) / 100;
-  const strength = rand(45, 66);
-  const ramp = rand(35, 51) / 10;
-  const keep = 0.35;
+  const strength = rand(70, 91);
+  const rimStrength = rand(80, 101);
+  const ramp = rand(25, 36) / 10;
+  const keep = 0.2;
   for (let py = 0; py < n; py++) {
     for (let px = 0; px < n; px++) {
       const d = dist[py * n + px]!;
-      if (d < -1) continue;
-      const u = Math.min(1, (d + 1) / ramp);
-      const t = u * u * (3 - 2 * u);
+      if (d < -1.5) continue;
       const i = ((y + py) * w + x + px) * 3;
       const l = luma(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!);
+      if (d < 1.5) {
+        setKeepingLuma(rgb, i, l + rimStrength * rimChroma[0]!, l + rimStrength * rimChroma[1]!, l + rimStrength * rimChroma[2]!, l);
+        continue;
+      }
+      const u = Math.min(1, (d - 1.5) / ramp);
+      const t = 0.5 + 0.5 * u;
       const f = 1 - t * (1 - inner);
       const c = [0, 1, 2].map((k) => (l + (rgb[i + k]! - l) * (1 - t * (1 - keep)) + strength * t * insideChroma[k]!) * f);
       setKeepingLuma(rgb, i, c[0]!, c[1]!, c[2]!, l * f);
