@@ -22,7 +22,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { freePort, noWorldResolver } from '../apps/server/test/dns-helpers.ts';
-import { humanTrack } from '../apps/server/test/human-drag.ts';
+import { humanTrack } from '../packages/domain/test/human-drag.ts';
 import { openDatabase } from '../apps/server/src/start.ts';
 import { buildApp, type App } from '../apps/server/src/app.ts';
 
@@ -179,9 +179,9 @@ export async function signUpThroughApi(baseUrl: string, email: string, password:
 }
 
 /**
- * Drags the slider handle by `dx` pixels with the mouse as a hand does (human-drag.ts): fast at first, slowing to
- * aim, wavering a pixel or two, about a second in all. The pauses between moves are the drag's timing, which the
- * server judges: a drag made at once is refused as a program's.
+ * Drags the slider handle by `dx` pixels with the mouse as a hand does (packages/domain/test/human-drag.ts): fast at
+ * first, slowing to aim, wavering a pixel or two, about a second in all. The pauses between moves are the drag's
+ * timing, which the server judges: a drag made at once is refused as a program's.
  */
 export async function dragSlider(page: Page, dx: number) {
   const handle = page.getByTestId('captcha-handle');

@@ -125,7 +125,10 @@ function shapeOf(piece: PNG) {
       // Outward normal: towards where the mask is not, averaged over a 5x5 window.
       let nx = 0;
       let ny = 0;
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (!at(x + dx, y + dy)) ((nx += dx), (ny += dy));
+      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (!at(x + dx, y + dy)) {
+            nx += dx;
+            ny += dy;
+          }
       const len = Math.hypot(nx, ny) || 1;
       outline.push({ x, y, nx: nx / len, ny: ny / len });
     }
@@ -159,7 +162,10 @@ function ncc(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sa = 0;
   let sb = 0;
   const n = a.length;
-  for (let i = 0; i < n; i++) ((sa += a[i]!), (sb += b[i]!));
+  for (let i = 0; i < n; i++) {
+    sa += a[i]!;
+    sb += b[i]!;
+  }
   const ma = sa / n;
   const mb = sb / n;
   let num = 0;
@@ -242,7 +248,10 @@ export function cannyTemplateSolver(p: Puzzle): number {
     const t = canny(pieceGray, 100, 200);
     for (const x of candidates(p)) {
       const v = ncc(t, windowOf(e, p.bg.width, x, p.y, p.piece.width, p.piece.height));
-      if (v > top) ((top = v), (guess = x));
+      if (v > top) {
+        top = v;
+        guess = x;
+      }
     }
   }
   return guess;
@@ -272,7 +281,10 @@ function tolerantEdges(p: Puzzle, edgesAt: (sigma: number) => Float32Array): num
     const mag = edgesAt(sigma);
     for (const x of candidates(p)) {
       const v = ncc(t, windowOf(mag, p.bg.width, x, p.y, s.n, s.m));
-      if (v > top) ((top = v), (guess = x));
+      if (v > top) {
+        top = v;
+        guess = x;
+      }
     }
   }
   return guess;
@@ -310,7 +322,10 @@ export function columnSolver(p: Puzzle): number {
   }
   for (const y of rows)
     for (let x = 0; x < s.n; x++)
-      if (s.mask[y * s.n + x]) ((left = Math.min(left, x)), (right = Math.max(right, x)));
+      if (s.mask[y * s.n + x]) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
   const col = new Float32Array(g.w);
   for (let x = 0; x < g.w; x++) {
     let sum = 0;
@@ -320,7 +335,10 @@ export function columnSolver(p: Puzzle): number {
   const mean = (a: number, b: number) => {
     let sum = 0;
     let k = 0;
-    for (let x = Math.max(0, a); x < Math.min(g.w, b); x++) ((sum += col[x]!), k++);
+    for (let x = Math.max(0, a); x < Math.min(g.w, b); x++) {
+      sum += col[x]!;
+      k++;
+    }
     return k ? sum / k : 0;
   };
   return best(candidates(p), (x) => {
@@ -389,7 +407,10 @@ export function solveAll(p: Puzzle, tolerance: number): Record<SolverName, numbe
   let most = 1;
   for (const g of all) {
     const agree = all.filter((h) => Math.abs(h - g) <= tolerance).length;
-    if (agree > most) ((most = agree), (vote = g));
+    if (agree > most) {
+      most = agree;
+      vote = g;
+    }
   }
   return { ...guesses, vote };
 }

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import type { TrackPoint } from '@cc/domain/slider-track';
 import { startTestApp, type TestApp } from './harness.ts';
 import { freshIp, sha256hex, solveCaptcha, uniqueEmail } from './session-helpers.ts';
-import { humanTrack } from './human-drag.ts';
+import { humanTrack } from '../../../packages/domain/test/human-drag.ts';
 import { readPuzzle, solveAll, type SolverName } from './captcha-solvers.ts';
 import { captchaFailuresPerAccount, captchaFailuresPerIp, captchaTolerance } from '../src/services/session/captcha.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { App } from '../src/app.ts';
-import { humanTrack } from './human-drag.ts';
+import { humanTrack } from '../../../packages/domain/test/human-drag.ts';
 
 /** What the console sends as a password: the lowercase hex SHA-256 of what was typed. */
 export const sha256hex = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -15,8 +15,8 @@ export const uniquePhone = () => `139${String(randomInt(0, 100_000_000)).padStar
 
 /**
  * Solves a slider puzzle for signing in as `username` the way a person does: the answer is read from the database
- * row (where the person's eyes would find the hole) and reached by a hand's drag (human-drag.ts). Each puzzle comes
- * from an address of its own, so a test that solves many stays under the per-address limits on GET /captcha.
+ * row (where the person's eyes would find the hole) and reached by a hand's drag (packages/domain/test/human-drag.ts).
+ * Each puzzle comes from an address of its own, so a test that solves many stays under the per-address limits.
  */
 export async function solveCaptcha(app: App, username: string, telPrefix?: string): Promise<string> {
   const remoteAddress = freshIp();

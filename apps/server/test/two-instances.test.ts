@@ -13,7 +13,7 @@ import { racePostgresUrl, startTestApp, type TestApp } from './harness.ts';
 import { addProducts, makeCsr, testProducts } from './purchase-helpers.ts';
 import { startDns } from './orders-helpers.ts';
 import { freshIp, sha256hex } from './session-helpers.ts';
-import { humanTrack } from './human-drag.ts';
+import { humanTrack } from '../../../packages/domain/test/human-drag.ts';
 
 /**
  * The README's promise: servers on one PostgreSQL behave as one. Two instances share a schema and a load balancer

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeTrack, type TrackPoint } from '../src/slider-track.ts';
-import { humanTrack } from '../../../apps/server/test/human-drag.ts';
+import { humanTrack } from './human-drag.ts';
 
 /** A drag to x over `ms`, a point every 16 ms, progress by `ease`, height by `wobble`. */
 const drag = (x: number, ms: number, ease: (s: number) => number, wobble: (i: number) => number = () => 0): TrackPoint[] => {

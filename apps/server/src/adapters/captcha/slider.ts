@@ -179,8 +179,10 @@ function paintBackground(rand: Rand): Float32Array {
     const r = rand(10, 45);
     const rw = rand(15, 90);
     const rh = rand(10, 60);
-    for (let y = Math.max(0, cy - 60); y < Math.min(h, cy + 60); y++) {
-      for (let x = Math.max(0, cx - 90); x < Math.min(w, cx + 90); x++) {
+    const rx = circle ? r : Math.ceil(rw / 2);
+    const ry = circle ? r : Math.ceil(rh / 2);
+    for (let y = Math.max(0, cy - ry); y < Math.min(h, cy + ry + 1); y++) {
+      for (let x = Math.max(0, cx - rx); x < Math.min(w, cx + rx + 1); x++) {
         const inside = circle ? (x - cx) ** 2 + (y - cy) ** 2 <= r * r : Math.abs(x - cx) <= rw / 2 && Math.abs(y - cy) <= rh / 2;
         if (!inside) continue;
         const i = (y * w + x) * 3;
@@ -234,16 +236,20 @@ function chroma(hue: number): [number, number, number] {
  * brightness lost or gained by clipping is spread over the others, so hue changes leave no edge of brightness.
  */
 function setKeepingLuma(rgb: Float32Array, i: number, r: number, g: number, b: number, l: number) {
-  let c = [r, g, b];
+  const cut = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
   for (let pass = 0; pass < 3; pass++) {
-    c = c.map((v) => (v < 0 ? 0 : v > 255 ? 255 : v));
-    const off = l - luma(c[0]!, c[1]!, c[2]!);
+    r = cut(r);
+    g = cut(g);
+    b = cut(b);
+    const off = l - luma(r, g, b);
     if (Math.abs(off) < 0.5) break;
-    c = c.map((v) => v + off);
+    r += off;
+    g += off;
+    b += off;
   }
-  rgb[i] = c[0]!;
-  rgb[i + 1] = c[1]!;
-  rgb[i + 2] = c[2]!;
+  rgb[i] = r;
+  rgb[i + 1] = g;
+  rgb[i + 2] = b;
 }
 
 /** A disc or a bar that changes the picture's hue and not its brightness. */

@@ -184,7 +184,22 @@ export function SliderCaptcha({ who, onPassed }: { who: CaptchaFor; onPassed: (c
         data-testid="captcha-track"
       >
         <div style={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: x + handle, borderRadius: 20, background: token.colorPrimaryBg }} />
-        <span style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none', fontSize: 13, color: token.colorTextSecondary }}>
+        {/* The hint sits right of the handle at rest, so the handle covers none of it. */}
+        <span
+          style={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            left: state !== 'verifying' && state !== 'passed' ? handle : 0,
+            right: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            pointerEvents: 'none',
+            fontSize: 13,
+            color: token.colorTextSecondary,
+          }}
+        >
           {state === 'verifying' ? t('auth.captcha.verifying') : state === 'passed' ? t('auth.captcha.passed') : x === 0 ? t('auth.captcha.hint') : ''}
         </span>
         <div

@@ -1,4 +1,4 @@
-import type { TrackPoint } from '@cc/domain/slider-track';
+import type { TrackPoint } from '../src/slider-track.ts';
 
 /**
  * A drag to `x` as a hand makes one, for tests that stand in for a person at the slider (the answer read from the
