@@ -5,7 +5,7 @@
  * (account-verify.test.ts). Pages are checked by axe and photographed in zh and en, light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, apiClient, createPendingOrder, expectAccessible, outboxCode, screenshot, signUpThroughApi, startStack, type Stack, looks } from './harness.ts';
+import { animationsDone, apiClient, captchaToken, createPendingOrder, expectAccessible, outboxCode, screenshot, signUpThroughApi, startStack, type Stack, looks } from './harness.ts';
 import { createHash } from 'node:crypto';
 
 const tag = Date.now().toString(36);
@@ -84,11 +84,7 @@ describe('/account/manage', () => {
     const r = await fetch(`${stack.baseUrl}/v1/account`, { headers: { token, authorization: token } });
     expect(r.status).toBe(401);
     // Sign-in answers 12015 with its message (the captcha solved from its row, as the harness does for sign-in tests).
-    const captcha = (await (await fetch(`${stack.baseUrl}/captcha`)).json()) as { data: { captchaId: string } };
-    const [row] = await stack.app.db.query<{ x: number }>(`SELECT x FROM captchas WHERE id = $1`, [captcha.data.captchaId]);
-    const solved = (await (
-      await fetch(`${stack.baseUrl}/captcha/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ captchaId: captcha.data.captchaId, x: row!.x + 2 }) })
-    ).json()) as { data: { captchaToken: string } };
+    const solved = { data: { captchaToken: await captchaToken(stack, closingEmail) } };
     const login = (await (
       await fetch(`${stack.baseUrl}/login`, {
         method: 'POST',

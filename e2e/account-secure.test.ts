@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { captchaAnswer, dragSlider, expectAccessible, outboxCode, screenshot, signOut, signUpThroughApi, startStack, waitForPuzzle, type Stack, looks } from './harness.ts';
+import { captchaAnswer, captchaToken, dragSlider, expectAccessible, outboxCode, screenshot, signOut, signUpThroughApi, startStack, waitForPuzzle, type Stack, looks } from './harness.ts';
 
 const email = `secure.${Date.now().toString(36)}@example.com`;
 let password = 'Str0ng#Passw0rd';
@@ -32,11 +32,7 @@ async function shot(p: Page, name: string) {
 
 /** A second session of the account, signed in through the API (slider answer read from its row). */
 async function apiSignIn(pw: string): Promise<string> {
-  const c = (await (await fetch(`${stack.baseUrl}/captcha`)).json()) as { data: { captchaId: string } };
-  const x = await captchaAnswer(stack.app, c.data.captchaId);
-  const v = (await (
-    await fetch(`${stack.baseUrl}/captcha/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ captchaId: c.data.captchaId, x }) })
-  ).json()) as { data: { captchaToken: string } };
+  const v = { data: { captchaToken: await captchaToken(stack, email) } };
   const { createHash } = await import('node:crypto');
   const r = await fetch(`${stack.baseUrl}/login`, {
     method: 'POST',

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, captchaAnswer, screenshot, signUpThroughApi, startStack, type Stack, expectAccessible, createPendingOrder, orderStatusOf, looks } from './harness.ts';
+import { apiClient, captchaToken, screenshot, signUpThroughApi, startStack, type Stack, expectAccessible, createPendingOrder, orderStatusOf, looks } from './harness.ts';
 
 const email = `acct.${Date.now().toString(36)}@example.com`;
 const password = 'Str0ng#Passw0rd';
@@ -142,9 +142,7 @@ describe('my account', () => {
     await p.goto('/dashboard');
     const userAgent = await p.evaluate(() => navigator.userAgent);
     // A sign-in from this browser (the slider is the session tests' journey): its IP and user agent are what the log shows.
-    const challenge = (await (await fetch(`${stack.baseUrl}/captcha`)).json()) as { data: { captchaId: string } };
-    const x = await captchaAnswer(stack.app, challenge.data.captchaId);
-    const verified = (await (await fetch(`${stack.baseUrl}/captcha/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ captchaId: challenge.data.captchaId, x }) })).json()) as { data: { captchaToken: string } };
+    const verified = { data: { captchaToken: await captchaToken(stack, email) } };
     const login = await fetch(`${stack.baseUrl}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': userAgent },

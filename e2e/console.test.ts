@@ -263,6 +263,14 @@ describe('console shell', () => {
           await p.getByTestId(s.ready).waitFor();
           expect(await p.evaluate(() => document.documentElement.lang)).toBe(lang === 'en' ? 'en' : 'zh-CN');
           await screenshot(p, `${s.name}-${lang}-${theme}`);
+          if (s.name === 'sign-in') {
+            // The slider puzzle as a person sees it, in this language and theme.
+            await p.getByTestId('email').fill(email);
+            await p.getByTestId('password').fill(password);
+            await p.getByTestId('sign-in-submit').click();
+            await waitForPuzzle(p);
+            await screenshot(p, `sign-in-captcha-${lang}-${theme}`);
+          }
         }
         await p.context().close();
       }

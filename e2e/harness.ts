@@ -22,6 +22,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { freePort, noWorldResolver } from '../apps/server/test/dns-helpers.ts';
+import { humanTrack } from '../packages/domain/test/human-drag.ts';
 import { openDatabase } from '../apps/server/src/start.ts';
 import { buildApp, type App } from '../apps/server/src/app.ts';
 
@@ -177,7 +178,11 @@ export async function signUpThroughApi(baseUrl: string, email: string, password:
   return token;
 }
 
-/** Drags the slider handle by `dx` pixels with the mouse, in small steps like a hand would. */
+/**
+ * Drags the slider handle by `dx` pixels with the mouse as a hand does (packages/domain/test/human-drag.ts): fast at
+ * first, slowing to aim, wavering a pixel or two, about a second in all. The pauses between moves are the drag's
+ * timing, which the server judges: a drag made at once is refused as a program's.
+ */
 export async function dragSlider(page: Page, dx: number) {
   const handle = page.getByTestId('captcha-handle');
   const box = await handle.boundingBox();
@@ -186,9 +191,30 @@ export async function dragSlider(page: Page, dx: number) {
   const x0 = box.x + box.width / 2;
   await page.mouse.move(x0, y);
   await page.mouse.down();
-  const steps = 12;
-  for (let i = 1; i <= steps; i++) await page.mouse.move(x0 + (dx * i) / steps, y + (i % 3) - 1);
+  const started = Date.now();
+  for (const [px, py, t] of humanTrack(dx).slice(1)) {
+    const wait = started + t - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await page.mouse.move(x0 + px, y + py);
+  }
   await page.mouse.up();
+}
+
+/**
+ * A captcha token for signing in as `username` through the API (a second session, a check of the sign-in's answer):
+ * the puzzle's answer read from its row and sent with a hand's drag, as the sign-in tests' person would.
+ */
+export async function captchaToken(stack: { baseUrl: string; app: App }, username: string): Promise<string> {
+  const c = (await (await fetch(`${stack.baseUrl}/captcha?username=${encodeURIComponent(username)}`)).json()) as { data: { captchaId: string } };
+  const x = await captchaAnswer(stack.app, c.data.captchaId);
+  const v = await fetch(`${stack.baseUrl}/captcha/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ captchaId: c.data.captchaId, x, track: humanTrack(x) }),
+  });
+  const body = (await v.json()) as { data?: { captchaToken: string } };
+  if (!body.data?.captchaToken) throw new Error(`captcha verify failed: ${JSON.stringify(body)}`);
+  return body.data.captchaToken;
 }
 
 /** Waits for a new puzzle (one whose id differs from `previous`) and answers its id. */

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const idOf = async (accountNo: string) => (await t.app.db.query<{ id: number }>(`SELECT id FROM accounts WHERE account_no = $1`, [accountNo]))[0]!.id;
 const login = (username: string, password: string, lang: 'zh' | 'en' = 'en', ip = freshIp()) =>
-  solveCaptcha(t.app).then(async (captchaToken) =>
+  solveCaptcha(t.app, username).then(async (captchaToken) =>
     (await t.app.inject({ method: 'POST', url: '/login', remoteAddress: ip, headers: { lang }, payload: { username, password: sha256hex(password), captchaToken } })).json() as {
       code: number;
       msg: string;

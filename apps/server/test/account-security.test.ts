@@ -16,7 +16,7 @@ const as = (token: string, method: Method, url: string, payload?: object, header
   t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { token, ...headers }, remoteAddress: freshIp() }).then((r) => r.json());
 const status = (token: string) => t.app.inject({ method: 'POST', url: '/verify_token', headers: { token } }).then((r) => r.statusCode);
 const login = async (username: string, password: string) => {
-  const r = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(t.app) } });
+  const r = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(t.app, username) } });
   return { body: r.json(), token: r.headers.authorization as string | undefined };
 };
 const otherThan = (code: string) => (code === '123456' ? '654321' : '123456');
@@ -218,7 +218,7 @@ describe('sessions and devices', () => {
       url: '/login',
       remoteAddress: '203.0.113.9',
       headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' },
-      payload: { username: u.email, password: sha256hex(u.password), captchaToken: await solveCaptcha(t.app) },
+      payload: { username: u.email, password: sha256hex(u.password), captchaToken: await solveCaptcha(t.app, u.email!) },
     });
     const phoneToken = r.headers.authorization as string;
     const list = await as(u.token, 'GET', '/v1/sessions');
@@ -423,6 +423,6 @@ describe('two instances on one PostgreSQL', () => {
 });
 
 async function signInOn(x: TestApp, username: string, password: string) {
-  const r = await x.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(x.app) } });
+  const r = await x.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(x.app, username) } });
   return r.headers.authorization as string | undefined;
 }

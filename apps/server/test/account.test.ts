@@ -18,7 +18,7 @@ const login = async (u: SignedUp, username = u.email!) => {
     method: 'POST',
     url: '/login',
     remoteAddress: freshIp(),
-    payload: { username, password: sha256hex(u.password), captchaToken: await solveCaptcha(t.app) },
+    payload: { username, password: sha256hex(u.password), captchaToken: await solveCaptcha(t.app, username) },
   });
   return { body: r.json(), authorization: r.headers.authorization };
 };

@@ -27,31 +27,31 @@ const times = (n: number, v: number) => Array<number>(n).fill(v);
 describe('per-address limit on anonymous calls', () => {
   it('GET /captcha: 20 puzzles a minute per address, then 429 with Retry-After and a translated message', async () => {
     const ip = freshIp();
-    expect(await burst(ipLimits.captcha, () => call(t.app, 'GET', '/captcha', ip))).toEqual(times(ipLimits.captcha, 200));
+    expect(await burst(ipLimits.captcha, () => call(t.app, 'GET', '/captcha?username=a@example.com', ip))).toEqual(times(ipLimits.captcha, 200));
 
-    const zh = await call(t.app, 'GET', '/captcha', ip);
+    const zh = await call(t.app, 'GET', '/captcha?username=a@example.com', ip);
     expect(zh.status).toBe(429);
     const wait = Number(zh.retryAfter);
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
     expect(zh.body).toEqual({ code: 429, data: null, msg: `请求过于频繁，请${wait}秒后再试` });
-    const en = await call(t.app, 'GET', '/captcha', ip, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const en = await call(t.app, 'GET', '/captcha?username=a@example.com', ip, { headers: { 'accept-language': 'en-US,en;q=0.9' } });
     expect(en.status).toBe(429);
     expect(en.body).toEqual({ code: 429, data: null, msg: `Too many requests, please try again in ${en.retryAfter} s` });
 
     // Another address is not affected, and the same address may still make calls of other groups.
-    expect((await call(t.app, 'GET', '/captcha', freshIp())).status).toBe(200);
+    expect((await call(t.app, 'GET', '/captcha?username=a@example.com', freshIp())).status).toBe(200);
     expect((await call(t.app, 'POST', '/forgot_password', ip, { payload: { username: 'a@example.com' } })).body.code).toBe(200);
     expect((await call(t.app, 'GET', '/frontConf', ip)).status).toBe(200);
   });
 
   it('when the window is over the address may call again', async () => {
     const ip = freshIp();
-    await burst(ipLimits.captcha, () => call(t.app, 'GET', '/captcha', ip));
-    expect((await call(t.app, 'GET', '/captcha', ip)).status).toBe(429);
+    await burst(ipLimits.captcha, () => call(t.app, 'GET', '/captcha?username=a@example.com', ip));
+    expect((await call(t.app, 'GET', '/captcha?username=a@example.com', ip)).status).toBe(429);
     // The window opened a minute ago, as far as the database can tell.
     await t.app.db.query(`UPDATE ip_rate_counters SET window_start = window_start - interval '61 seconds' WHERE key = $1`, [`captcha|${ip}`]);
-    expect((await call(t.app, 'GET', '/captcha', ip)).status).toBe(200);
+    expect((await call(t.app, 'GET', '/captcha?username=a@example.com', ip)).status).toBe(200);
   });
 
   it('sign-in, sign-up and reset calls share the session group: 60 a minute', async () => {
@@ -98,24 +98,24 @@ describe('per-address limit on anonymous calls', () => {
     expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
     let n = 0;
-    const statuses = await burst(ipLimits.captcha + 1, () => call(t.app, 'GET', '/captcha', `2001:db8:77:1::${(++n).toString(16)}`));
+    const statuses = await burst(ipLimits.captcha + 1, () => call(t.app, 'GET', '/captcha?username=a@example.com', `2001:db8:77:1::${(++n).toString(16)}`));
     expect(statuses).toEqual([...times(ipLimits.captcha, 200), 429]);
-    expect((await call(t.app, 'GET', '/captcha', '2001:db8:77:2::1')).status).toBe(200);
+    expect((await call(t.app, 'GET', '/captcha?username=a@example.com', '2001:db8:77:2::1')).status).toBe(200);
   });
 
   it('X-Forwarded-For decides the address only with TRUST_PROXY=true', async () => {
     const ip = freshIp();
-    const spoofed = await burst(ipLimits.captcha + 1, () => call(t.app, 'GET', '/captcha', ip, { headers: { 'x-forwarded-for': freshIp() } }));
+    const spoofed = await burst(ipLimits.captcha + 1, () => call(t.app, 'GET', '/captcha?username=a@example.com', ip, { headers: { 'x-forwarded-for': freshIp() } }));
     expect(spoofed.at(-1)).toBe(429);
 
     const proxied = await startTestApp({ TRUST_PROXY: 'true' });
     try {
       // Behind a proxy every call arrives from the proxy; the client is the forwarded address.
       const proxy = freshIp();
-      const clients = await burst(ipLimits.captcha + 1, () => call(proxied.app, 'GET', '/captcha', proxy, { headers: { 'x-forwarded-for': freshIp() } }));
+      const clients = await burst(ipLimits.captcha + 1, () => call(proxied.app, 'GET', '/captcha?username=a@example.com', proxy, { headers: { 'x-forwarded-for': freshIp() } }));
       expect(clients).toEqual(times(ipLimits.captcha + 1, 200));
       const client = freshIp();
-      const one = await burst(ipLimits.captcha + 1, () => call(proxied.app, 'GET', '/captcha', proxy, { headers: { 'x-forwarded-for': client } }));
+      const one = await burst(ipLimits.captcha + 1, () => call(proxied.app, 'GET', '/captcha?username=a@example.com', proxy, { headers: { 'x-forwarded-for': client } }));
       expect(one.at(-1)).toBe(429);
     } finally {
       await proxied.close();

@@ -216,7 +216,7 @@ describe('/v1/accountLogs', () => {
     const ip = freshIp();
     const login = await t.app.inject({
       method: 'POST', url: '/login', remoteAddress: ip, headers: { 'user-agent': chrome },
-      payload: { username: u.email, password: sha256hex(u.password), captchaToken: await solveCaptcha(t.app) },
+      payload: { username: u.email, password: sha256hex(u.password), captchaToken: await solveCaptcha(t.app, u.email!) },
     });
     const token = login.headers.authorization as string;
     const me = client(t.app, token);

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { App } from '../src/app.ts';
+import { humanTrack } from '../../../packages/domain/test/human-drag.ts';
 
 /** What the console sends as a password: the lowercase hex SHA-256 of what was typed. */
 export const sha256hex = (v: string) => createHash('sha256').update(v).digest('hex');
@@ -13,15 +14,19 @@ export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}$
 export const uniquePhone = () => `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
 /**
- * Solves a slider puzzle honestly enough for tests: the answer is read from the database row. Each puzzle comes
- * from an address of its own, so a test that solves many stays under the per-address limit on GET /captcha.
+ * Solves a slider puzzle for signing in as `username` the way a person does: the answer is read from the database
+ * row (where the person's eyes would find the hole) and reached by a hand's drag (packages/domain/test/human-drag.ts).
+ * Each puzzle comes from an address of its own, so a test that solves many stays under the per-address limits.
  */
-export async function solveCaptcha(app: App): Promise<string> {
+export async function solveCaptcha(app: App, username: string, telPrefix?: string): Promise<string> {
   const remoteAddress = freshIp();
-  const r = await app.inject({ method: 'GET', url: '/captcha', remoteAddress });
-  const { captchaId } = r.json().data as { captchaId: string };
+  const query = new URLSearchParams({ username, ...(telPrefix ? { telPrefix } : {}) });
+  const r = await app.inject({ method: 'GET', url: `/captcha?${query}`, remoteAddress });
+  const captchaId = (r.json().data as { captchaId?: string } | null)?.captchaId;
+  if (!captchaId) throw new Error(`captcha failed: ${r.body}`);
   const [row] = await app.db.query<{ x: number }>(`SELECT x FROM captchas WHERE id = $1`, [captchaId]);
-  const v = await app.inject({ method: 'POST', url: '/captcha/verify', remoteAddress, payload: { captchaId, x: row!.x + 2 } });
+  const x = row!.x + 2;
+  const v = await app.inject({ method: 'POST', url: '/captcha/verify', remoteAddress, payload: { captchaId, x, track: humanTrack(x) } });
   const token = v.json().data?.captchaToken as string | undefined;
   if (!token) throw new Error(`captcha verify failed: ${v.body}`);
   return token;
@@ -38,7 +43,7 @@ export async function readCode(app: App, to: string): Promise<string> {
 
 /** Signs in through /captcha, /captcha/verify and /login; answers the token. `password` is the typed one. */
 export async function signIn(app: App, username: string, password: string, opts: { ip?: string } = {}): Promise<string> {
-  const captchaToken = await solveCaptcha(app);
+  const captchaToken = await solveCaptcha(app, username);
   const r = await app.inject({
     method: 'POST',
     url: '/login',

@@ -24,7 +24,7 @@ describe('POST /login', () => {
 
   it('signs in by phone number, with or without the prefix', async () => {
     await signIn(t.app, '13800138000', demo.password);
-    const captcha = await solveCaptcha(t.app);
+    const captcha = await solveCaptcha(t.app, '13800138000', '86');
     const r = await t.app.inject({
       method: 'POST',
       url: '/login',
@@ -56,7 +56,7 @@ describe('POST /login', () => {
       method: 'POST',
       url: '/login',
       remoteAddress: freshIp(),
-      payload: { username: demo.username, password: sha256hex('nope'), captchaToken: await solveCaptcha(t.app) },
+      payload: { username: demo.username, password: sha256hex('nope'), captchaToken: await solveCaptcha(t.app, demo.username) },
     });
     expect(wrong.json()).toEqual({ code: 12004, data: null, msg: '账号或密码错误' });
     expect(wrong.headers.authorization).toBeUndefined();
@@ -65,7 +65,7 @@ describe('POST /login', () => {
       url: '/login',
       remoteAddress: freshIp(),
       headers: { lang: 'en' },
-      payload: { username: 'nobody@example.com', password: sha256hex('nope'), captchaToken: await solveCaptcha(t.app) },
+      payload: { username: 'nobody@example.com', password: sha256hex('nope'), captchaToken: await solveCaptcha(t.app, 'nobody@example.com') },
     });
     expect(unknown.json()).toEqual({ code: 12004, data: null, msg: 'Wrong account or password' });
   });

@@ -17,7 +17,7 @@ const tally = (codes: number[]) => codes.reduce<Record<number, number>>((m, c) =
 const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { token, authorization: token }, ...(payload ? { payload } : {}) }).then((r) => r.json() as { code: number; data: unknown });
 const login = async (username: string, password: string, ip = freshIp()) => {
-  const r = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: ip, payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(t.app) } });
+  const r = await t.app.inject({ method: 'POST', url: '/login', remoteAddress: ip, payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(t.app, username) } });
   return { body: r.json() as { code: number; data: { secToken: string } }, authorization: r.headers.authorization };
 };
 const sessionsOf = async (u: SignedUp) =>
@@ -28,7 +28,7 @@ const validate = (secToken: string, authType: string, code: string) =>
 describe('failed sign-ins counted under a lock', () => {
   it('30 concurrent wrong passwords for one account: exactly 5 are judged, 25 are refused as too many', async () => {
     const u = await signUpByEmail(t.app);
-    const captchas = await Promise.all(Array.from({ length: 30 }, () => solveCaptcha(t.app)));
+    const captchas = await Promise.all(Array.from({ length: 30 }, () => solveCaptcha(t.app, u.email!)));
     const codes = await Promise.all(
       captchas.map((captchaToken) =>
         t.app
@@ -46,11 +46,12 @@ describe('failed sign-ins counted under a lock', () => {
 
   it('30 concurrent wrong sign-ins from one address to different accounts: exactly 20 are judged', async () => {
     const ip = freshIp();
-    const captchas = await Promise.all(Array.from({ length: 30 }, () => solveCaptcha(t.app)));
+    const names = Array.from({ length: 30 }, () => uniqueEmail('nobody'));
+    const captchas = await Promise.all(names.map((name) => solveCaptcha(t.app, name)));
     const codes = await Promise.all(
-      captchas.map((captchaToken) =>
+      captchas.map((captchaToken, i) =>
         t.app
-          .inject({ method: 'POST', url: '/login', remoteAddress: ip, payload: { username: uniqueEmail('nobody'), password: sha256hex('wrong'), captchaToken } })
+          .inject({ method: 'POST', url: '/login', remoteAddress: ip, payload: { username: names[i], password: sha256hex('wrong'), captchaToken } })
           .then((r) => r.json().code as number),
       ),
     );

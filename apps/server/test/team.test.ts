@@ -328,7 +328,7 @@ describe('invitations, sign-in and the payment limit', () => {
   let token = '';
 
   const login = async (username: string, password: string) =>
-    (await t.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(t.app) } })).json() as {
+    (await t.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex(password), captchaToken: await solveCaptcha(t.app, username) } })).json() as {
       code: number;
       data: { secToken: string; authType: string };
     };

@@ -8,10 +8,12 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/start.ts';
 import { ipLimits } from '../src/plugins/ip-limit.ts';
 import { failuresPerAccount } from '../src/services/session/sign-in.ts';
+import { captchaFailuresPerAccount } from '../src/services/session/captcha.ts';
 import { racePostgresUrl, startTestApp, type TestApp } from './harness.ts';
 import { addProducts, makeCsr, testProducts } from './purchase-helpers.ts';
 import { startDns } from './orders-helpers.ts';
 import { freshIp, sha256hex } from './session-helpers.ts';
+import { humanTrack } from '../../../packages/domain/test/human-drag.ts';
 
 /**
  * The README's promise: servers on one PostgreSQL behave as one. Two instances share a schema and a load balancer
@@ -90,10 +92,10 @@ describe('two instances on one PostgreSQL', () => {
     const ip = freshIp();
 
     // Captcha: the puzzle from one instance, the answer to the other, the token spent at sign-in on the first.
-    const puzzle = await send({ method: 'GET', url: '/captcha', remoteAddress: ip });
+    const puzzle = await send({ method: 'GET', url: `/captcha?username=${demoAccount.email}`, remoteAddress: ip });
     const { captchaId } = puzzle.r.json().data as { captchaId: string };
     const [row] = await a.app.db.query<{ x: number }>(`SELECT x FROM captchas WHERE id = $1`, [captchaId]);
-    const verified = await send({ method: 'POST', url: '/captcha/verify', remoteAddress: ip, payload: { captchaId, x: row!.x } });
+    const verified = await send({ method: 'POST', url: '/captcha/verify', remoteAddress: ip, payload: { captchaId, x: row!.x, track: humanTrack(row!.x) } });
     expect([puzzle.name, verified.name]).toEqual(['A', 'B']);
     const captchaToken = verified.r.json().data.captchaToken as string;
     const login = await send({ method: 'POST', url: '/login', remoteAddress: ip, payload: { username: demoAccount.email, password: sha256hex(demoAccount.password), captchaToken } });
@@ -148,10 +150,11 @@ describe('two instances on one PostgreSQL', () => {
   });
 
   it('sessions: a token from one instance works on the other, and a sign-out on one ends it on both', async () => {
-    const captcha = await a.app.inject({ method: 'GET', url: '/captcha', remoteAddress: freshIp() });
+    const captcha = await a.app.inject({ method: 'GET', url: `/captcha?username=${demoAccount.email}`, remoteAddress: freshIp() });
     const { captchaId } = captcha.json().data as { captchaId: string };
     const [row] = await a.app.db.query<{ x: number }>(`SELECT x FROM captchas WHERE id = $1`, [captchaId]);
-    const captchaToken = (await b.app.inject({ method: 'POST', url: '/captcha/verify', remoteAddress: freshIp(), payload: { captchaId, x: row!.x } })).json().data.captchaToken;
+    const captchaToken = (await b.app.inject({ method: 'POST', url: '/captcha/verify', remoteAddress: freshIp(), payload: { captchaId, x: row!.x, track: humanTrack(row!.x) } })).json().data
+      .captchaToken;
     const login = await a.app.inject({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username: demoAccount.email, password: sha256hex(demoAccount.password), captchaToken } });
     const token = login.headers.authorization as string;
     for (const x of [a, b]) {
@@ -167,20 +170,35 @@ describe('two instances on one PostgreSQL', () => {
     const { send } = roundRobin();
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < ipLimits.captcha + 2; i++) statuses.push((await send({ method: 'GET', url: '/captcha', remoteAddress: ip })).r.statusCode);
+    for (let i = 0; i < ipLimits.captcha + 2; i++) statuses.push((await send({ method: 'GET', url: '/captcha?username=someone@example.com', remoteAddress: ip })).r.statusCode);
     expect(statuses).toEqual([...Array<number>(ipLimits.captcha).fill(200), 429, 429]);
 
     // Wrong passwords spread over both instances lock the account after five, wherever the sixth arrives.
     const username = `locked.${randomBytes(3).toString('hex')}@example.com`;
     const codes: number[] = [];
     for (let i = 0; i < failuresPerAccount + 1; i++) {
-      const puzzle = await a.app.inject({ method: 'GET', url: '/captcha', remoteAddress: freshIp() });
+      const puzzle = await a.app.inject({ method: 'GET', url: `/captcha?username=${username}`, remoteAddress: freshIp() });
       const { captchaId } = puzzle.json().data as { captchaId: string };
       const [row] = await a.app.db.query<{ x: number }>(`SELECT x FROM captchas WHERE id = $1`, [captchaId]);
-      const captchaToken = (await a.app.inject({ method: 'POST', url: '/captcha/verify', remoteAddress: freshIp(), payload: { captchaId, x: row!.x } })).json().data.captchaToken;
+      const verify = { captchaId, x: row!.x, track: humanTrack(row!.x) };
+      const captchaToken = (await a.app.inject({ method: 'POST', url: '/captcha/verify', remoteAddress: freshIp(), payload: verify })).json().data.captchaToken;
       const r = await send({ method: 'POST', url: '/login', remoteAddress: freshIp(), payload: { username, password: sha256hex('wrong'), captchaToken } });
       codes.push(r.r.json().code);
     }
     expect(codes).toEqual([...Array<number>(failuresPerAccount).fill(12004), 12008]);
+
+    // Failed slider checks for one account, from many addresses and both instances: past the limit neither gives a
+    // new puzzle for it.
+    const target = `slider.${randomBytes(3).toString('hex')}@example.com`;
+    for (let i = 0; i < captchaFailuresPerAccount; i++) {
+      const puzzle = await send({ method: 'GET', url: `/captcha?username=${target}`, remoteAddress: freshIp() });
+      const { captchaId } = puzzle.r.json().data as { captchaId: string };
+      const wrong = await send({ method: 'POST', url: '/captcha/verify', remoteAddress: freshIp(), payload: { captchaId, x: 10, track: humanTrack(10) } });
+      expect(wrong.r.json().code).toBe(12002);
+    }
+    for (const x of [a, b]) {
+      const refused = await x.app.inject({ method: 'GET', url: `/captcha?username=${target}`, remoteAddress: freshIp() });
+      expect(refused.json()).toMatchObject({ code: 12019, msg: '滑块验证失败次数过多，请15分钟后再试' });
+    }
   });
 });

@@ -12,6 +12,8 @@ export const errorCatalog = {
   CAPTCHA_REQUIRED: { code: 12001, status: 200, key: 'err.captchaRequired' },
   CAPTCHA_WRONG: { code: 12002, status: 200, key: 'err.captchaWrong' },
   CAPTCHA_EXPIRED: { code: 12003, status: 200, key: 'err.captchaExpired' },
+  /** Too many failed slider checks from the address or for the account: no new puzzle for a while. */
+  CAPTCHA_LOCKED: { code: 12019, status: 200, key: 'err.captchaLocked' },
   BAD_CREDENTIALS: { code: 12004, status: 200, key: 'err.badCredentials' },
   ACCOUNT_EXISTS: { code: 12005, status: 200, key: 'err.accountExists' },
   CODE_WRONG: { code: 12006, status: 200, key: 'err.codeWrong' },

@@ -9,6 +9,7 @@ import {
   inviteCodePattern,
   sha256HexPattern,
 } from '@cc/domain/account';
+import { trackLimits } from '@cc/domain/slider-track';
 import { int, requiredText, text } from './input.ts';
 
 /** Field schemas carry message keys (messages.ts) so that both sides say the same thing. */
@@ -42,6 +43,11 @@ export function mainlandMobile(v: { telephone?: string | undefined; telPrefix?: 
 }
 
 // --- captcha
+/** Whom the puzzle is for: the name about to be signed in with. Its failures count against that account. */
+export const captchaQuery = z.object({
+  username: usernameField.describe('the phone number or e-mail address the sign-in will use; the token signs in only that account'),
+  telPrefix: optionalEmpty(telPrefixField).describe('with a phone number; 86 by default'),
+});
 export const captchaChallenge = z.object({
   captchaId: z.string(),
   background: z.string().describe('PNG data URL, 320x160'),
@@ -52,9 +58,26 @@ export const captchaChallenge = z.object({
   pieceWidth: z.number().int().describe('width of the piece image'),
   pieceHeight: z.number().int().describe('height of the piece image'),
 });
+const trackNumber = z.number({ message: 'v.captchaTrack' }).finite({ message: 'v.captchaTrack' });
+const trackPoint = z.tuple([trackNumber.min(-2000).max(2000), trackNumber.min(-2000).max(2000), trackNumber.min(0).max(600_000)], { message: 'v.captchaTrack' });
 export const captchaVerifyBody = z.object({
   captchaId: requiredText(100),
   x: int(0, 1000, { type: 'v.required' }).describe('left edge of the piece where the user dropped it'),
+  track: z
+    .preprocess(
+      // A form body carries the track as its JSON text.
+      (v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
+      },
+      z.array(trackPoint, { message: 'v.captchaTrack' }).max(trackLimits.maxPoints, { message: 'v.captchaTrack' }),
+    )
+    .describe('the drag: [x, y, t] for each move, x the handle offset and y the pointer height against the press (pixels), t milliseconds since the press'),
+  input: z.enum(['pointer', 'keys'], { message: 'v.captchaTrack' }).default('pointer').describe('keys: moved with the arrow keys (steps of 1, or 10 with shift)'),
 });
 export const captchaVerifyAnswer = z.object({ captchaToken: z.string() });
 

@@ -221,6 +221,7 @@ export type CaptchasRow = {
   token_hash: string | null;
   token_expires_at: Date | null;
   token_used_at: Date | null;
+  subject: string | null;
 };
 
 export type CertPackageOffersRow = {

@@ -196,7 +196,7 @@ export const en: Strings = {
     resetDone: 'Your password was reset. Sign in with the new password.',
     captcha: {
       title: 'Security check',
-      hint: 'Drag the slider to fit the piece into the gap',
+      hint: 'Fit the piece into the gap of its shape',
       refresh: 'New puzzle',
       verifying: 'Checking…',
       passed: 'Passed',

@@ -195,7 +195,7 @@ export const zh = {
     resetDone: '密码已重置，请使用新密码登录。',
     captcha: {
       title: '请完成安全验证',
-      hint: '向右拖动滑块，使拼图与缺口对齐',
+      hint: '向右拖动滑块，把拼图放进形状相同的缺口',
       refresh: '换一张',
       verifying: '验证中…',
       passed: '验证通过',

@@ -6,6 +6,7 @@ import { errorCatalog } from '@cc/contracts/errors';
 import {
   accountAnswer,
   captchaChallenge,
+  captchaQuery,
   captchaVerifyAnswer,
   captchaVerifyBody,
   changePwdByEmailBody,
@@ -35,15 +36,34 @@ const tags = ['session'];
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per-address limit on anonymous calls: every call here is in the session group, the costly puzzle in its own.
   ipLimitGroup(app, 'session');
-  app.get('/captcha', { config: { ipLimit: 'captcha' }, schema: { tags, summary: 'A new slider puzzle (valid 2 minutes, one try)', response: { 200: envelope(captchaChallenge) } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(await createCaptcha(app.db));
-  });
+  app.get(
+    '/captcha',
+    {
+      config: { ipLimit: 'captcha' },
+      schema: {
+        tags,
+        summary: 'A new slider puzzle for signing in as username (valid 2 minutes, one try); refused (12019) after too many failed checks from the address or for the account',
+        querystring: captchaQuery,
+        response: { 200: envelope(captchaChallenge) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await createCaptcha(app.db, request.ip, request.query));
+    },
+  );
 
   app.post(
     '/captcha/verify',
-    { schema: { tags, summary: 'Checks where the piece was dropped; answers a single-use token valid 2 minutes', body: captchaVerifyBody, response: { 200: envelope(captchaVerifyAnswer) } } },
-    async (request) => ok({ captchaToken: await verifyCaptcha(app.db, request.body.captchaId, request.body.x) }),
+    {
+      schema: {
+        tags,
+        summary: 'Checks where the piece was dropped and the drag that took it there; answers a single-use token valid 2 minutes, for the puzzle\'s username only',
+        body: captchaVerifyBody,
+        response: { 200: envelope(captchaVerifyAnswer) },
+      },
+    },
+    async (request) => ok({ captchaToken: await verifyCaptcha(app.db, request.ip, request.body) }),
   );
 
   app.post(

@@ -62,7 +62,7 @@ export async function passwordSignIn(
   // The attempt is counted as a failure before the password is checked, under a lock (rate-limit.ts reserve), and
   // taken back if it succeeds: N concurrent wrong passwords cannot all pass the check before any is recorded.
   // The captcha token is used up inside the same step: a bad token records nothing, a locked-out attempt spends none.
-  const reserved = await reserve(app.db, limits, app.config.CAPTCHA === 'on' ? (q) => consumeCaptchaToken(q, body.captchaToken) : undefined);
+  const reserved = await reserve(app.db, limits, app.config.CAPTCHA === 'on' ? (q) => consumeCaptchaToken(q, body.captchaToken, body) : undefined);
 
   const hash = account?.password_hash ?? member?.password_hash;
   const passed = hash ? await verifyPassword(hash, body.password) : (await verifyPassword(await decoy(), body.password), false);

@@ -4,7 +4,7 @@ import { http } from '../../../lib/http.ts';
 
 export type CaptchaVerifyInput = z.input<typeof captchaVerifyBody>;
 
-/** POST /captcha/verify { captchaId, x }: a single-use captchaToken valid two minutes. */
+/** POST /captcha/verify { captchaId, x, track, input }: a single-use captchaToken valid two minutes. */
 export function verifyCaptcha(input: CaptchaVerifyInput): Promise<z.infer<typeof captchaVerifyAnswer>> {
   return http('/captcha/verify', { method: 'POST', body: input, quiet: true });
 }

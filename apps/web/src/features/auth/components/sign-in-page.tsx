@@ -220,7 +220,7 @@ export default function SignInPage() {
       {captchaOpen ? (
         <div>
           <Suspense fallback={<div style={{ height: 260 }} />}>
-            <SliderCaptcha onPassed={(tok) => void onCaptcha(tok)} />
+            <SliderCaptcha who={type === 'email' ? { username: email.trim() } : { username: phone.telephone.trim(), telPrefix: phone.telPrefix }} onPassed={(tok) => void onCaptcha(tok)} />
           </Suspense>
           <Button type="link" style={{ paddingLeft: 0, marginTop: 8 }} onClick={() => setCaptchaOpen(false)}>
             {t('auth.captcha.back')}

@@ -9,16 +9,29 @@ import DoubleRightOutlined from '@ant-design/icons/DoubleRightOutlined';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isAbortError } from '../../../lib/http.ts';
-import { getCaptcha, type CaptchaChallenge } from '../api/get-captcha.ts';
+import { trackLimits, type TrackPoint } from '@cc/domain/slider-track';
+import { getCaptcha, type CaptchaChallenge, type CaptchaFor } from '../api/get-captcha.ts';
 import { verifyCaptcha } from '../api/verify-captcha.ts';
 
 type State = 'loading' | 'ready' | 'verifying' | 'passed' | 'error';
 
+/** A point every 8 ms at most: a fast mouse reports more than the server needs, and a long drag stays under its cap. */
+const minPointGapMs = 8;
+
+/** Adds a move to the track, unless it comes too soon after the last (the last move of a drag is always kept). */
+function addPoint(track: TrackPoint[], point: TrackPoint, last = false) {
+  const prev = track[track.length - 1];
+  if (!last && prev && point[2] - prev[2] < minPointGapMs) return;
+  if (track.length >= trackLimits.maxPoints) track.splice(track.length - 1, 1);
+  track.push(point);
+}
+
 /**
- * The slider check before sign-in. The handle is as wide as the piece and the track as wide as the
- * background, so the handle's offset is the piece's x in background pixels, one for one.
+ * The slider check before sign-in, for the name about to be signed in with. The handle is as wide as the piece
+ * and the track as wide as the background, so the handle's offset is the piece's x in background pixels, one for
+ * one. The drag's path and timing go with the answer: the server judges whether a hand made it.
  */
-export function SliderCaptcha({ onPassed }: { onPassed: (captchaToken: string) => void }) {
+export function SliderCaptcha({ who, onPassed }: { who: CaptchaFor; onPassed: (captchaToken: string) => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [challenge, setChallenge] = useState<CaptchaChallenge | null>(null);
@@ -26,8 +39,10 @@ export function SliderCaptcha({ onPassed }: { onPassed: (captchaToken: string) =
   const [x, setX] = useState(0);
   const [pieceWidth, setPieceWidth] = useState(0);
   const [message, setMessage] = useState('');
-  const drag = useRef<{ startX: number; startOffset: number } | null>(null);
+  const drag = useRef<{ startX: number; startY: number; startOffset: number; startAt: number; track: TrackPoint[] } | null>(null);
+  const keys = useRef<{ startAt: number; track: TrackPoint[] } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const { username, telPrefix } = who;
 
   const load = useCallback(async () => {
     abort.current?.abort();
@@ -36,8 +51,10 @@ export function SliderCaptcha({ onPassed }: { onPassed: (captchaToken: string) =
     setState('loading');
     setX(0);
     setPieceWidth(0);
+    drag.current = null;
+    keys.current = null;
     try {
-      const c = await getCaptcha(ac.signal);
+      const c = await getCaptcha({ username, ...(telPrefix ? { telPrefix } : {}) }, ac.signal);
       setChallenge(c);
       setState('ready');
     } catch (e) {
@@ -45,7 +62,7 @@ export function SliderCaptcha({ onPassed }: { onPassed: (captchaToken: string) =
       setState('error');
       setMessage(e instanceof ApiError ? e.msg : t('auth.captcha.loadFailed'));
     }
-  }, [t]);
+  }, [t, username, telPrefix]);
 
   useEffect(() => {
     void load();
@@ -58,11 +75,11 @@ export function SliderCaptcha({ onPassed }: { onPassed: (captchaToken: string) =
   const max = Math.max(0, width - handle);
   const clamp = (v: number) => Math.min(max, Math.max(0, v));
 
-  const verify = async (at: number) => {
+  const verify = async (at: number, track: TrackPoint[], input: 'pointer' | 'keys') => {
     if (!challenge) return;
     setState('verifying');
     try {
-      const { captchaToken } = await verifyCaptcha({ captchaId: challenge.captchaId, x: Math.round(at) });
+      const { captchaToken } = await verifyCaptcha({ captchaId: challenge.captchaId, x: Math.round(at), track, input });
       setState('passed');
       setMessage('');
       onPassed(captchaToken);
@@ -77,24 +94,40 @@ export function SliderCaptcha({ onPassed }: { onPassed: (captchaToken: string) =
   const onPointerDown = (e: React.PointerEvent<HTMLDivElement>) => {
     if (!interactive) return;
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { startX: e.clientX, startOffset: x };
+    const startAt = e.timeStamp;
+    drag.current = { startX: e.clientX, startY: e.clientY, startOffset: x, startAt, track: [[x, 0, 0]] };
   };
+  const point = (e: React.PointerEvent<HTMLDivElement>, d: NonNullable<typeof drag.current>): TrackPoint => [
+    Math.round(clamp(d.startOffset + e.clientX - d.startX)),
+    Math.round(e.clientY - d.startY),
+    Math.max(0, Math.round(e.timeStamp - d.startAt)),
+  ];
   const onPointerMove = (e: React.PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    setX(clamp(drag.current.startOffset + e.clientX - drag.current.startX));
+    const d = drag.current;
+    if (!d) return;
+    setX(clamp(d.startOffset + e.clientX - d.startX));
+    addPoint(d.track, point(e, d));
   };
   const onPointerUp = (e: React.PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    const at = clamp(drag.current.startOffset + e.clientX - drag.current.startX);
+    const d = drag.current;
+    if (!d) return;
+    const at = clamp(d.startOffset + e.clientX - d.startX);
+    addPoint(d.track, point(e, d), true);
     drag.current = null;
-    if (at > 0) void verify(at);
+    if (at > 0) void verify(at, d.track, 'pointer');
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
     if (!interactive) return;
     const step = e.shiftKey ? 10 : 1;
-    if (e.key === 'ArrowRight') setX((v) => clamp(v + step));
-    else if (e.key === 'ArrowLeft') setX((v) => clamp(v - step));
-    else if (e.key === 'Enter' && x > 0) void verify(x);
+    const move = (to: number) => {
+      // The keyboard's track: where each press left the handle, and when.
+      keys.current ??= { startAt: e.timeStamp, track: [[x, 0, 0]] };
+      keys.current.track.push([to, 0, Math.max(0, Math.round(e.timeStamp - keys.current.startAt))]);
+      setX(to);
+    };
+    if (e.key === 'ArrowRight') move(clamp(x + step));
+    else if (e.key === 'ArrowLeft') move(clamp(x - step));
+    else if (e.key === 'Enter' && x > 0) void verify(x, keys.current?.track ?? [[x, 0, 0]], 'keys');
     else return;
     e.preventDefault();
   };
@@ -151,7 +184,22 @@ export function SliderCaptcha({ onPassed }: { onPassed: (captchaToken: string) =
         data-testid="captcha-track"
       >
         <div style={{ position: 'absolute', left: 0, top: 0, bottom: 0, width: x + handle, borderRadius: 20, background: token.colorPrimaryBg }} />
-        <span style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none', fontSize: 13, color: token.colorTextSecondary }}>
+        {/* The hint sits right of the handle at rest, so the handle covers none of it. */}
+        <span
+          style={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            left: state !== 'verifying' && state !== 'passed' ? handle : 0,
+            right: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            pointerEvents: 'none',
+            fontSize: 13,
+            color: token.colorTextSecondary,
+          }}
+        >
           {state === 'verifying' ? t('auth.captcha.verifying') : state === 'passed' ? t('auth.captcha.passed') : x === 0 ? t('auth.captcha.hint') : ''}
         </span>
         <div
