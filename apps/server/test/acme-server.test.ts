@@ -468,6 +468,22 @@ describe('ACME protocol: error paths as RFC 8555 problem documents', () => {
     expect(listed.keys.find((k) => k.kid === limited.key.kid)).toMatchObject({ spent: 39_900, accounts: 1 });
   });
 
+  it('keeps an EAB key within its spending limit when its clients order at once: exactly the orders the limit pays for', async () => {
+    // ¥1,200.00 pays for three orders of ¥399.00; eight orders arrive together from three ACME accounts of the key.
+    const shared = (await me.post('/v1/acme/eabKeys', { name: 'at once', spendLimit: 120_000 })).body.data as { key: { kid: string }; hmacKey: string };
+    const clients = [new Client(), new Client(), new Client()];
+    for (const c of clients) await c.register(shared.key.kid, shared.hmacKey);
+    const before = await balance(meId);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => clients[i % clients.length]!.post('new-order', { identifiers: [{ type: 'dns', value: `race${i}.hosted.test` }] })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 403, 403, 403, 403, 403]);
+    for (const r of answers.filter((a) => a.status === 403)) expect(problem(r)).toEqual(['urn:ietf:params:acme:error:unauthorized', 403]);
+    expect(before - (await balance(meId))).toBe(3 * 39_900);
+    const listed = (await me.get('/v1/acme/eabKeys')).body.data as { keys: { kid: string; spent: number; accounts: number }[] };
+    expect(listed.keys.find((k) => k.kid === shared.key.kid)).toMatchObject({ spent: 3 * 39_900, accounts: 3 });
+  });
+
   it('changes the account key, then deactivates the account', async () => {
     const c = new Client();
     await c.register(key.key.kid, key.hmacKey);

@@ -8,7 +8,7 @@ import { startAuthoritativeDns, type AuthoritativeDns } from '../src/adapters/dn
 import { startTestApp, type TestApp } from './harness.ts';
 import { addProducts, client, makeCsr, newAccount, testProducts } from './purchase-helpers.ts';
 import { drainAll, run } from './orders-helpers.ts';
-import { freePort } from './dns-helpers.ts';
+import { startDnsWorld, type DnsWorld } from './dns-helpers.ts';
 
 /**
  * Multi-year plans as coverage (issue 43 item 3): a 3-year plan bought on 2026-12-07 shows its whole schedule of
@@ -23,22 +23,29 @@ const clock = testClock('2026-12-07T00:00:00Z');
 const day = 86_400_000;
 let t: TestApp;
 let dns: AuthoritativeDns;
+let world: DnsWorld;
 let me: ReturnType<typeof client>;
 const zone = 'plan-hosted.example';
 const dir = mkdtempSync(path.join(tmpdir(), 'cc-plan-'));
 
 beforeAll(async () => {
-  const port = await freePort();
-  t = await startTestApp({ DNS_RESOLVER: `127.0.0.1:${port}` }, { clock });
-  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port });
+  // Validation asks public DNS (a world on loopback), which asks the built-in server for the zone delegated to ours:
+  // a zone answers only once its control is proven, here by that delegation.
+  world = await startDnsWorld();
+  t = await startTestApp({ ...world.env }, { clock });
+  dns = await startAuthoritativeDns(t.app.db, { host: '127.0.0.1', port: 0 });
+  world.serveOurs(dns.port);
   await addProducts(t.app, [testProducts.dv]);
   const a = await newAccount(t.app, 50_000_000);
   me = client(t.app, a.token);
-  expect((await me.post('/dm-serv/v1/dns/zones', { zone })).body.code).toBe(200);
+  world.delegate(zone);
+  const added = await me.post('/dm-serv/v1/dns/zones', { zone });
+  expect([added.body.code, (added.body.data as { status: string } | null)?.status]).toEqual([200, 'active']);
 });
 afterAll(async () => {
   await dns?.close();
   await t?.close();
+  await world?.close();
 });
 
 const detail = async (orderNo: string, lang: 'zh' | 'en' = 'zh') => ((await me.get(`/v1/orders/detail/${orderNo}`, { lang })).body.data as { orderInfo: Detail }).orderInfo;

@@ -9,7 +9,7 @@ import {
   inviteCodePattern,
   sha256HexPattern,
 } from '@cc/domain/account';
-import { trackLimits } from '@cc/domain/slider-track';
+import { trackLimits, type TrackPoint } from '@cc/domain/slider-track';
 import { int, requiredText, text } from './input.ts';
 
 /** Field schemas carry message keys (messages.ts) so that both sides say the same thing. */
@@ -58,8 +58,14 @@ export const captchaChallenge = z.object({
   pieceWidth: z.number().int().describe('width of the piece image'),
   pieceHeight: z.number().int().describe('height of the piece image'),
 });
-const trackNumber = z.number({ message: 'v.captchaTrack' }).finite({ message: 'v.captchaTrack' });
-const trackPoint = z.tuple([trackNumber.min(-2000).max(2000), trackNumber.min(-2000).max(2000), trackNumber.min(0).max(600_000)], { message: 'v.captchaTrack' });
+// A point's three numbers are whole numbers like every other number field (int(): a JSON number or its decimal text),
+// each refused at its own place; x and y stay within ±2000 pixels, t within ten minutes.
+const trackNumber = int(-2000, 600_000, { type: 'v.captchaTrack', range: 'v.captchaTrack' });
+const trackPoint = z
+  .array(trackNumber, { message: 'v.captchaTrack' })
+  .length(3, { message: 'v.captchaTrack' })
+  .refine(([x = 0, y = 0, t = 0]) => Math.abs(x) <= 2000 && Math.abs(y) <= 2000 && t >= 0, { message: 'v.captchaTrack' })
+  .transform((p): TrackPoint => [p[0]!, p[1]!, p[2]!]);
 export const captchaVerifyBody = z.object({
   captchaId: requiredText(100),
   x: int(0, 1000, { type: 'v.required' }).describe('left edge of the piece where the user dropped it'),
