@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLinkDays } from '@cc/contracts/billing';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -12,6 +10,7 @@ import { client } from './purchase-helpers.ts';
 import { fundedAccount, payableOrder } from './payment-helpers.ts';
 import { operator, operatorSecretForTests, validInvoiceContact, validInvoiceOrg } from './billing-helpers.ts';
 import { testClock } from '../src/lib/clock.ts';
+import { startMailSink, type MailSink } from './mail-sink.ts';
 
 /**
  * The invoice mail often goes to an accountant without console access: it carries the PDF, and a link that needs no
@@ -61,31 +60,16 @@ const pdfText = (pdf: Buffer) => {
 };
 
 let t: TestApp;
-let sink: SMTPServer;
-const received: Buffer[] = [];
+let sink: MailSink;
 const clock = testClock('2026-03-02T02:00:00Z');
 
 beforeAll(async () => {
-  sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks));
-        done();
-      });
-    },
-  });
-  sink.listen(0, '127.0.0.1');
-  await once(sink.server, 'listening');
-  const { port } = sink.server.address() as { port: number };
-  t = await startTestApp({ OPERATOR_SECRET: operatorSecretForTests, DEV_OUTBOX: '', SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'http://console.test' }, { clock });
+  sink = await startMailSink();
+  t = await startTestApp({ OPERATOR_SECRET: operatorSecretForTests, DEV_OUTBOX: '', SMTP_URL: sink.url, PUBLIC_URL: 'http://console.test' }, { clock });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((r) => sink.close(() => r()));
+  await sink?.close();
 });
 
 /** A customer's issued invoice of 500.00 for the accountant's address of its invoice title; the mail as received. */
@@ -99,7 +83,7 @@ async function issuedInvoice(accountant: string) {
   const applied = (await me.post('/v1/invoices', { invoiceType: 'special', invoiceOrgID: org, invoiceConID: con, amount: 50_000 })).body.data as { id: number };
   expect((await operator(t.app).post(`/v1/operator/invoices/${applied.id}/issue`)).body).toMatchObject({ code: 200, data: { status: 'issued' } });
   const invoice = ((await me.get('/v1/invoices')).body.data as { data: { id: number; invoiceNo: string }[] }).data.find((i) => i.id === applied.id)!;
-  const raw = received.find((m) => m.toString('latin1').includes(accountant));
+  const raw = sink.received.find((m) => m.toString('latin1').includes(accountant));
   expect(raw, 'the mail reached the SMTP server').toBeDefined();
   const mail = parseMime(raw!);
   const text = leaves(mail).find((p) => /^text\/plain/i.test(p.headers['content-type'] ?? ''))!.content.toString('utf8');

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { createDb } from '@cc/db/client';
 import { demoAccount } from '@cc/db/seed';
 import { loadConfig, startupNotices } from '../src/config.ts';
@@ -15,6 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { secretBox } from '../src/lib/secret-box.ts';
 import { sandboxSecret } from '../src/adapters/payment/sandbox-secret.ts';
 import { startTestApp, type TestApp } from './harness.ts';
+import { startMailSink, type MailSink } from './mail-sink.ts';
 import { freshIp, sha256hex, uniqueEmail } from './session-helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -146,29 +146,15 @@ describe('master key fingerprint', () => {
 
 describe('mail delivered by SMTP', () => {
   let t: TestApp;
-  let sink: SMTPServer;
-  const received: string[] = [];
+  let sink: MailSink;
+  const received = () => sink.received.map((m) => m.toString('utf8'));
   beforeAll(async () => {
-    sink = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
-          done();
-        });
-      },
-    });
-    sink.listen(0, '127.0.0.1');
-    await once(sink.server, 'listening');
-    const { port } = sink.server.address() as { port: number };
-    t = await startTestApp({ DEV_OUTBOX: '', SMTP_URL: `smtp://127.0.0.1:${port}` });
+    sink = await startMailSink();
+    t = await startTestApp({ DEV_OUTBOX: '', SMTP_URL: sink.url });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((r) => sink.close(() => r()));
+    await sink.close();
   });
 
   it('reaches the mailbox, and the outbox keeps only that it was sent (no code, no text)', async () => {
@@ -177,7 +163,7 @@ describe('mail delivered by SMTP', () => {
     // In English the mail is plain ASCII on the wire: the code can be read without a MIME decoder.
     const asked = await t.app.inject({ method: 'GET', url: `/signupCode?email=${encodeURIComponent(email)}`, headers: { lang: 'en' }, remoteAddress: ip });
     expect(asked.json()).toMatchObject({ code: 200 });
-    const mail = received.find((m) => m.includes(email));
+    const mail = received().find((m) => m.includes(email));
     const code = mail?.match(/\b\d{6}\b/)?.[0];
     expect(code).toMatch(/^\d{6}$/);
     const rows = await t.app.db.query<{ subject: string; body: string; sent_at: Date | null }>(`SELECT subject, body, sent_at FROM outbox WHERE to_addr = $1`, [email]);
